@@ -1,0 +1,1 @@
+"""cluedo: the classic murder-mystery board game and its variants."""

@@ -1,0 +1,92 @@
+"""Actions: what a seat asks for (intent), never what happened (see events).
+
+An action is immutable and hashable so that legal-action lists can be compared
+and searched. Parameters hold only JSON-like values; squares are tuples inside
+the engine and lists in JSON.
+
+>>> a = Action.make(0, "move", to=(7, 4))
+>>> a.to_json()
+{'seat': 0, 'kind': 'move', 'to': [7, 4]}
+>>> Action.from_json(a.to_json()) == a
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cluedo.engine.errors import MalformedAction
+
+Param = Any
+"""A parameter value: str, int, bool, None or a (nested) tuple of those."""
+
+
+def _freeze(value: Any, path: str) -> Param:
+    if value is None or isinstance(value, (str, bool, int)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v, path) for v in value)
+    raise MalformedAction(
+        f"parameter {path!r} has a value of type {type(value).__name__}",
+        "strings, integers, booleans, null and lists of those",
+    )
+
+
+def _thaw(value: Param) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    kind: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @classmethod
+    def make(cls, seat: int, kind: str, **params: Any) -> Action:
+        return cls(seat, kind, tuple(sorted((k, _freeze(v, k)) for k, v in params.items())))
+
+    def get(self, name: str, default: Param = None) -> Param:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def __getitem__(self, name: str) -> Param:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "kind": self.kind}
+        for key, value in self.params:
+            out[key] = _thaw(value)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Build an action from its JSON form; raise :class:`MalformedAction` if it is not one."""
+        if not isinstance(data, Mapping):
+            raise MalformedAction(
+                f"an action must be a JSON object, got {type(data).__name__}",
+                '{"seat": <int>, "kind": <str>, ...parameters}',
+            )
+        seat, kind = data.get("seat"), data.get("kind")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise MalformedAction("an action needs an integer 'seat'")
+        if not isinstance(kind, str) or not kind:
+            raise MalformedAction("an action needs a string 'kind'")
+        params = {k: v for k, v in data.items() if k not in ("seat", "kind")}
+        for key in params:
+            if not isinstance(key, str):
+                raise MalformedAction("parameter names must be strings")
+        return cls.make(seat, kind, **params)
+
+    def __str__(self) -> str:
+        args = " ".join(f"{k}={_thaw(v)}" for k, v in self.params)
+        return f"seat {self.seat}: {self.kind}{' ' + args if args else ''}"

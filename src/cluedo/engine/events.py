@@ -1,0 +1,47 @@
+"""Events: what happened, with who may see which part of it.
+
+Every event has a public part (``data``) that everybody at the table sees, and
+optionally a ``secret`` part seen only by ``knowers``. A ``private`` event is
+invisible to everyone but its knowers (a dealt hand, for example). This is the
+single place where hidden information is redacted for seats and spectators.
+
+>>> e = Event("card_shown", {"by": 1, "to": 0}, secret={"card": "rope"}, knowers=frozenset({0, 1}))
+>>> e.for_seat(0)
+{'kind': 'card_shown', 'by': 1, 'to': 0, 'card': 'rope'}
+>>> e.for_seat(2)
+{'kind': 'card_shown', 'by': 1, 'to': 0}
+>>> e.for_seat(None)  # a spectator
+{'kind': 'card_shown', 'by': 1, 'to': 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    secret: Mapping[str, Any] = field(default_factory=dict)
+    knowers: frozenset[int] = frozenset()
+    private: bool = False
+
+    def visible_to(self, seat: int | None) -> bool:
+        return not self.private or (seat is not None and seat in self.knowers)
+
+    def for_seat(self, seat: int | None) -> dict[str, Any] | None:
+        """The event as ``seat`` sees it (``None`` = a spectator), or None if unseen."""
+        if not self.visible_to(seat):
+            return None
+        out = {"kind": self.kind, **self.data}
+        if self.secret and seat is not None and seat in self.knowers:
+            out.update(self.secret)
+        return out
+
+    def full(self) -> dict[str, Any]:
+        """Everything, for replays after the game and for the game's own record."""
+        return {"kind": self.kind, **self.data, **self.secret}

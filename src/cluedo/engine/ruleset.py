@@ -1,0 +1,70 @@
+"""The contract between the engine and a rule set.
+
+A rule set is stateless: it sets up a state, lists legal actions, checks and
+applies actions, and renders per-seat views. The :class:`~cluedo.engine.game.Game`
+owns the state, the random generator and the logs, and is the only caller.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from cluedo.engine.actions import Action
+from cluedo.engine.errors import IllegalAction
+from cluedo.engine.events import Event
+from cluedo.engine.state import GameState
+
+
+class RuleOptions(BaseModel):
+    """Base of every rule set's options: typed, immutable, unknown keys refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+S = TypeVar("S", bound=GameState)
+O = TypeVar("O", bound=RuleOptions)
+
+
+class RuleSet(ABC, Generic[S, O]):
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_type: ClassVar[type[RuleOptions]]
+
+    def __init__(self, options: O) -> None:
+        self.options = options
+
+    @abstractmethod
+    def setup(self, players: int, rng: random.Random) -> tuple[S, list[Event]]:
+        """A new state and the events of setting up (deals, placements)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it is not to act)."""
+
+    @abstractmethod
+    def check(self, state: S, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal now, or None if it is legal.
+
+        Must agree exactly with :meth:`legal_actions`; it exists so that
+        checking one action need not build the whole list, and so that the
+        error can name the broken rule.
+        """
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, rng: random.Random) -> list[Event]:
+        """Apply a legal action. Only called after :meth:`check` returned None."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None = a spectator) may see of the state, as JSON data."""
+
+    def reveal(self, state: S) -> dict[str, Any]:
+        """Everything, for a finished game's replay. Defaults to the spectator view."""
+        return self.view(state, None)

@@ -1,0 +1,1 @@
+"""Pieces of play that several rule sets share, written once."""

@@ -1,0 +1,93 @@
+"""Moving a token on a board's grid.
+
+Shared rules of movement: orthogonal steps on corridor squares; never the same
+square twice in one move; never onto or through a square another token stands
+on (so a token outside a door blocks that door); stepping into a room through a
+door ends the move; a token that starts in a room leaves through one of its
+doors and may not come back into that room in the same move.
+
+Two modes: ``exact`` - end on a square exactly ``steps`` away along such a path,
+or in any room reached within ``steps``; ``up_to`` - end anywhere reached within
+``steps``.
+
+>>> from cluedo.content import load_board
+>>> board = load_board("classic")
+>>> start = board.node(board.starts["scarlet"])
+>>> dests = reachable(board, start, 1, frozenset())
+>>> [board.node_name(n) for n in dests]
+[(23, 7)]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Collection
+
+from cluedo.content.board import Board
+
+
+def reachable(
+    board: Board,
+    start: int,
+    steps: int,
+    occupied: Collection[int],
+    *,
+    exact: bool = True,
+) -> dict[int, int]:
+    """Destinations from node ``start`` with ``steps`` steps, mapped to the steps used.
+
+    ``occupied`` holds corridor nodes with another token on them. The start
+    node is never a destination: a move always goes somewhere.
+    """
+    if steps <= 0:
+        return {}
+    if not exact:
+        return _within(board, start, steps, occupied)
+    found: dict[int, int] = {}
+    neighbours = board.neighbours
+    first_room = len(board.corridor)
+
+    def walk(node: int, used: int, visited: set[int]) -> None:
+        for nxt in neighbours[node]:
+            if nxt in visited:
+                continue
+            if nxt >= first_room:
+                # A room: entering ends the move; the start room cannot be re-entered.
+                if nxt != start and found.get(nxt, steps + 1) > used + 1:
+                    found[nxt] = used + 1
+                continue
+            if nxt in occupied:
+                continue
+            if used + 1 == steps:
+                found.setdefault(nxt, steps)
+                continue
+            visited.add(nxt)
+            walk(nxt, used + 1, visited)
+            visited.discard(nxt)
+
+    walk(start, 0, {start})
+    return found
+
+
+def _within(board: Board, start: int, steps: int, occupied: Collection[int]) -> dict[int, int]:
+    # Any square within `steps` of a shortest path is reachable by a simple path, so
+    # breadth-first search is exact for the "up to" mode.
+    first_room = len(board.corridor)
+    found: dict[int, int] = {}
+    queue = deque([(start, 0)])
+    seen = {start}
+    while queue:
+        node, used = queue.popleft()
+        if used == steps:
+            continue
+        for nxt in board.neighbours[node]:
+            if nxt in seen or (nxt < first_room and nxt in occupied):
+                continue
+            seen.add(nxt)
+            if nxt >= first_room:
+                if nxt != start:
+                    found[nxt] = used + 1
+                continue
+            found[nxt] = used + 1
+            queue.append((nxt, used + 1))
+    return found
