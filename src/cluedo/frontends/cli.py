@@ -1,0 +1,42 @@
+"""The ``cluedo`` command. Each sub-command lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+from cluedo.frontends import protocol, simulate, solve, terminal
+
+app = typer.Typer(
+    name="cluedo",
+    help="The classic murder-mystery board game and its variants: play, simulate, solve.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+
+@app.callback()
+def _root() -> None:
+    """The classic murder-mystery board game and its variants: play, simulate, solve."""
+
+
+terminal.register(app)
+simulate.register(app)
+protocol.register(app)
+solve.register(app)
+
+
+@app.command("rules")
+def list_rules() -> None:
+    """List the rule sets and their options."""
+    from cluedo.engine.registry import available, rules_class
+
+    for name in available():
+        cls = rules_class(name)
+        typer.echo(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
+        for key, fld in cls.options_type.model_fields.items():
+            typer.echo(f"  {key} = {fld.default!r}  {fld.description or ''}")
+
+
+def main() -> None:
+    app()
