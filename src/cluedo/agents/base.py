@@ -14,15 +14,19 @@ class Agent(ABC):
     """A player that is not a person.
 
     ``choose`` is called whenever the agent's seat must act, with the seat's
-    current view (see :meth:`cluedo.engine.Game.view`, its ``log`` holds every
-    event the seat has seen so far, oldest first) and the legal actions. The
-    agent may keep memory between calls. It must return one of ``legal``.
+    current view (see :meth:`cluedo.engine.Game.view`) and the legal actions.
+    The view's ``log`` holds the events the seat saw since the agent's previous
+    call (from ``log_cursor`` on), so following a game costs time in proportion
+    to its length; an agent that wants history keeps it. It must return one of
+    ``legal``.
     """
 
     name: str = "agent"
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         self.seat = seat
+        self.log_cursor = 0
+        """Index into the game's event list up to which this agent has been shown events."""
         # Each bot owns its generator: bots never touch the module-level `random`.
         self.rng = random.Random(seed)
 
@@ -30,5 +34,5 @@ class Agent(ABC):
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Pick one of ``legal``."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional hook, most bots hold nothing
         """Release resources (external bots stop their process)."""

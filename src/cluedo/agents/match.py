@@ -34,7 +34,9 @@ def step_bots(
         seat = bot_seats[0]
         before = len(game.events)
         agent = agents[seat]
-        action = agent.choose(game.view(seat), game.legal_actions(seat))
+        view = game.view(seat, log_since=agent.log_cursor)
+        agent.log_cursor = view["log_end"]
+        action = agent.choose(view, game.legal_actions(seat))
         game.apply(action)
         if on_action is not None:
             on_action(game, before)

@@ -6,11 +6,13 @@ from collections.abc import Callable
 
 from cluedo.agents.base import Agent
 from cluedo.agents.random_bot import RandomAgent
+from cluedo.agents.sensible import SensibleAgent
 
 AgentFactory = Callable[[int, int | None], Agent]
 
 BOTS: dict[str, AgentFactory] = {
     "random": RandomAgent,
+    "sensible": SensibleAgent,
 }
 
 
