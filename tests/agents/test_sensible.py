@@ -1,0 +1,230 @@
+"""The sensible bot and its notebook: sound, never wrong, and careful with its cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cluedo.agents import RandomAgent, make_agent
+from cluedo.agents.knowledge import ENVELOPE, CaseFile, Contradiction
+from cluedo.agents.match import ActionLimitReached, play_out, step_bots
+from cluedo.agents.sensible import SensibleAgent
+from cluedo.content import load_card_set
+from cluedo.engine import Action, Game, new_game
+
+CATEGORIES = load_card_set("classic").by_category()
+
+
+def _true_place(game: Game, card: str) -> int:
+    state: Any = game.state
+    if card in state.envelope:
+        return ENVELOPE
+    return next(s for s, hand in enumerate(state.hands) if card in hand)
+
+
+def _wrong_accusations(game: Game) -> int:
+    return sum(1 for e in game.events if e.kind == "accusation" and not e.data["correct"])
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_sensible_bot_never_accuses_wrongly_and_games_end(players: int) -> None:
+    for seed in range(12):
+        game = new_game("classic", players=players, seed=seed)
+        agents = {s: make_agent("sensible", s, seed * 7 + s) for s in range(players)}
+        play_out(game, agents)
+        assert game.finished
+        assert game.state.outcome == "solved"
+        assert _wrong_accusations(game) == 0
+
+
+def test_casefile_never_rules_out_the_truth() -> None:
+    """Follow every seat's log through whole games: each card's true place stays possible,
+    and every card the notebook claims to know is where it says."""
+    for seed in range(15):
+        game = new_game("classic", players=seed % 4 + 3, seed=seed)
+        books = {s: CaseFile(s, CATEGORIES) for s in range(game.players)}
+        cursors = dict.fromkeys(books, 0)
+        agents = {s: make_agent("sensible" if s % 2 else "random", s, seed) for s in books}
+        for _ in range(3000):
+            if game.finished:
+                break
+            for s, book in books.items():
+                for event in game.view(s, log_since=cursors[s])["log"]:
+                    book.observe(event)
+                cursors[s] = len(game.events)
+                for card in book.cards:
+                    assert _true_place(game, card) in book.possible(card), (seed, s, card)
+            seat = game.to_act()[0]
+            view = game.view(seat, log_since=agents[seat].log_cursor)
+            agents[seat].log_cursor = view["log_end"]
+            game.apply(agents[seat].choose(view, game.legal_actions(seat)))
+
+
+def test_casefile_uses_hand_sizes_and_the_one_per_category_rule() -> None:
+    cats = {"suspect": ("a", "b", "c"), "weapon": ("d", "e"), "room": ("f", "g")}
+    book = CaseFile(0, cats)
+    book.observe({"kind": "setup", "hand_sizes": [2, 2]})
+    book.observe({"kind": "dealt", "seat": 0, "hand": ["a", "d"]})
+    assert book.solution() is None
+    # Seat 1 cannot hold b or g: with two cards it must hold c and one of the rest.
+    book.observe({"kind": "suggestion", "seat": 0, "suspect": "b", "weapon": "e", "room": "g"})
+    book.observe({"kind": "cannot_refute", "seat": 1, "suggester": 0})
+    # b, e and g are in nobody's hand: the envelope.
+    assert book.solution() == ("b", "e", "g")
+    assert book.possible("c") == frozenset({1})
+    assert book.possible("f") == frozenset({1})
+
+
+def test_casefile_resolves_a_shown_card_it_did_not_see() -> None:
+    cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
+    book = CaseFile(0, cats)
+    book.observe({"kind": "setup", "hand_sizes": [1, 1, 1]})
+    book.observe({"kind": "dealt", "seat": 0, "hand": ["a"]})
+    book.observe({"kind": "suggestion", "seat": 2, "suspect": "a", "weapon": "c", "room": "e"})
+    book.observe({"kind": "card_shown", "seat": 1, "to": 2})
+    # Seat 1 showed a, c or e without my seeing it; it is not a (mine).
+    assert book.possible("a") == frozenset({0})
+    book.observe({"kind": "suggestion", "seat": 1, "suspect": "b", "weapon": "c", "room": "f"})
+    book.observe({"kind": "cannot_refute", "seat": 2, "suggester": 1})
+    book.observe({"kind": "cannot_refute", "seat": 0, "suggester": 1})
+    # c is not seat 2's; seat 1 cannot hold both c and e... still both open for seat 1.
+    assert 1 in book.possible("c") and 1 in book.possible("e")
+
+
+def test_casefile_reports_impossible_records() -> None:
+    cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
+    book = CaseFile(0, cats)
+    book.observe({"kind": "setup", "hand_sizes": [1, 2]})
+    book.observe({"kind": "dealt", "seat": 0, "hand": ["a"]})
+    with pytest.raises(Contradiction):
+        book.observe({"kind": "card_shown", "seat": 1, "to": 0, "card": "a"})
+
+
+def test_wrong_accusation_by_another_player_excludes_the_last_unknown_card() -> None:
+    cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
+    book = CaseFile(0, cats)
+    book.observe({"kind": "setup", "hand_sizes": [2, 1]})
+    book.observe({"kind": "dealt", "seat": 0, "hand": ["b", "d"]})
+    # a and c must be in the envelope; (a, c, e) was wrong, so the room is f.
+    book.observe(
+        {"kind": "accusation", "seat": 1, "suspect": "a", "weapon": "c", "room": "e",
+         "correct": False}
+    )
+    assert book.solution() == ("a", "c", "f")
+
+
+def _refuting_position(seed: int) -> tuple[Game, int, int]:
+    """A game waiting for a refuter who holds at least two of the named cards."""
+    for s in range(seed, seed + 500):
+        game = new_game("classic", players=3, seed=s)
+        state: Any = game.state
+        suggester, refuter = state.current, (state.current + 1) % 3
+        hand = state.hands[refuter]
+        suspects = [c for c in hand if c in CATEGORIES["suspect"]]
+        weapons = [c for c in hand if c in CATEGORIES["weapon"]]
+        if suspects and weapons:
+            state.positions[state.characters[suggester]] = "kitchen"
+            state.decisions.top.context.update(stage="moved", entered="kitchen")
+            game.apply(Action.make(suggester, "suggest", suspect=suspects[0], weapon=weapons[0]))
+            return game, suggester, refuter
+    raise AssertionError("no suitable deal found")
+
+
+def test_sensible_bot_shows_a_card_the_suggester_has_already_seen() -> None:
+    game, suggester, refuter = _refuting_position(1)
+    bot = SensibleAgent(refuter, seed=0)
+    options = game.legal_actions(refuter)
+    assert len(options) >= 2
+    already = options[-1]["card"]
+    bot.shown[already] = {suggester}
+    view = game.view(refuter)
+    assert bot.choose(view, options)["card"] == already
+    # Without that history it prefers the card from the largest category still unseen.
+    fresh = SensibleAgent(refuter, seed=0)
+    choice = fresh.choose(game.view(refuter), options)["card"]
+    assert choice in [a["card"] for a in options]
+    if any(a["card"] in CATEGORIES["room"] for a in options):
+        assert choice in CATEGORIES["room"]
+
+
+def test_sensible_bot_accuses_as_soon_as_it_is_certain() -> None:
+    game = new_game("classic", players=3, seed=4)
+    state: Any = game.state
+    seat = state.current
+    bot = SensibleAgent(seat, seed=0)
+    view = game.view(seat)
+    bot._follow(view)  # reads the deal
+    assert bot.book is not None
+    for card in state.envelope:
+        bot.book.observe({"kind": "envelope_seen", "seat": seat, "envelope": [card]})
+    action = bot.choose({**view, "log": []}, game.legal_actions(seat))
+    assert action.kind == "accuse"
+    assert (action["suspect"], action["weapon"], action["room"]) == tuple(state.envelope)
+
+
+def test_sensible_bot_walks_toward_a_room_it_needs() -> None:
+    game = new_game("classic", players=3, seed=2)
+    seat = game.to_act()[0]
+    game.apply(Action.make(seat, "roll"))
+    bot = SensibleAgent(seat, seed=0)
+    view = game.view(seat)
+    choice = bot.choose(view, game.legal_actions(seat))
+    board = bot.board
+    assert board is not None
+    start = board.node(board.starts[view["characters"][seat]])
+    to = choice["to"]
+    node = board.node(to)
+    # The chosen square is at least as close to some room as where it started.
+    nearest_before = min(board.distances_from(board.node(r))[start] for r in board.rooms)
+    nearest_after = 0 if isinstance(to, str) else min(
+        board.distances_from(board.node(r))[node] for r in board.rooms
+    )
+    assert nearest_after < nearest_before
+
+
+def test_random_bot_picks_only_legal_actions() -> None:
+    game = new_game("classic", players=4, seed=9)
+    agents = {s: RandomAgent(s, seed=s) for s in range(4)}
+    play_out(game, agents)
+    assert game.finished
+
+
+def test_step_bots_stops_when_a_person_must_act() -> None:
+    game = new_game("classic", players=3, seed=5)
+    agents = {1: make_agent("sensible", 1), 2: make_agent("sensible", 2)}
+    step_bots(game, agents)
+    assert game.finished or 0 in game.to_act()
+
+
+def test_play_out_needs_a_bot_in_every_seat() -> None:
+    game = new_game("classic", players=3, seed=5)
+    with pytest.raises(ValueError, match="no bot for seats"):
+        play_out(game, {0: make_agent("random", 0)})
+
+
+def test_play_out_stops_a_game_that_never_ends() -> None:
+    class Dawdler(RandomAgent):
+        """Never accuses: rolls and ends turns forever."""
+
+        def choose(self, view: dict[str, Any], legal: Any) -> Action:
+            safe = [a for a in legal if a.kind not in ("accuse", "suggest")]
+            return safe[self.rng.randrange(len(safe))]
+
+    game = new_game("classic", players=3, seed=5)
+    with pytest.raises(ActionLimitReached):
+        play_out(game, {s: Dawdler(s, seed=s) for s in range(3)}, limit=300)
+
+
+def test_unknown_bot_name_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="random, sensible"):
+        make_agent("genius", 0)
+
+
+def test_bots_are_deterministic_given_their_seeds() -> None:
+    logs = []
+    for _ in range(2):
+        game = new_game("classic", players=5, seed=11)
+        play_out(game, {s: make_agent("sensible", s, 100 + s) for s in range(5)})
+        logs.append(game.full_log())
+    assert logs[0] == logs[1]
