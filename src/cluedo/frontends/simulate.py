@@ -1,7 +1,269 @@
-"""Sub-command module (being written)."""
+"""``cluedo simulate``: many seeded bot games, seats rotated, with a summary and JSON results.
+
+The work is done by :mod:`cluedo.frontends.simulation_core`; this module only
+parses options, shows progress and prints the summary.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cluedo.agents.match import DEFAULT_ACTION_LIMIT
+from cluedo.engine.errors import OptionsError
+from cluedo.frontends.simulation_core import (
+    GameRecord,
+    Rate,
+    SimulationConfig,
+    Summary,
+    check_bot_spec,
+    default_bot,
+    run_games,
+    summarize,
+)
+
+RESULTS_FORMAT = "cluedo-simulation"
+RESULTS_VERSION = 1
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's command to the app."""
+    """Add the ``simulate`` command to the app."""
+    app.command("simulate")(simulate)
+
+
+def simulate(
+    rules: Annotated[str, typer.Option(help="Rule set (see `cluedo rules`).")] = "classic",
+    players: Annotated[int, typer.Option(help="Players at the table.")] = 6,
+    games: Annotated[int, typer.Option(help="Number of games to play.", min=1)] = 100,
+    seed: Annotated[int, typer.Option(help="Base seed; game i's seed is derived from it.")] = 0,
+    start: Annotated[
+        int, typer.Option(help="Index of the first game (with --games 1: replay one game).", min=0)
+    ] = 0,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma-separated bot per seat, or one bot for all seats: "
+            "random, sensible, ... or cmd:<command line>. Default: the best built-in bot.",
+        ),
+    ] = None,
+    options: Annotated[
+        str | None,
+        typer.Option(help='Rule options as a JSON object, e.g. \'{"movement": "up_to"}\'.'),
+    ] = None,
+    workers: Annotated[int, typer.Option(help="Worker processes.", min=1)] = 1,
+    action_limit: Annotated[
+        int, typer.Option(help="Bot actions after which a game counts as an error.", min=1)
+    ] = DEFAULT_ACTION_LIMIT,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write every game's record to this file.")
+    ] = None,
+) -> None:
+    """Play bot games with seats rotated and report win rates with 95% confidence intervals."""
+    config = _config(rules, players, games, seed, start, bots, options, action_limit)
+    console = Console()
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("[bold]simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task("games", total=config.games)
+
+        def advance(_: GameRecord) -> None:
+            progress.advance(task)
+
+        records = run_games(config, workers=workers, on_record=advance)
+    elapsed = time.perf_counter() - started
+    summary = summarize(records, config.players)
+    if json_file is not None:
+        _write_json(json_file, config, records, summary)
+    _print_summary(console, config, summary, elapsed, workers)
+    if summary.errors:
+        _print_errors(console, config, records)
+        raise typer.Exit(1)
+
+
+# -- options --------------------------------------------------------------------------
+
+
+def _config(
+    rules: str,
+    players: int,
+    games: int,
+    seed: int,
+    start: int,
+    bots: str | None,
+    options: str | None,
+    action_limit: int,
+) -> SimulationConfig:
+    """Validate the options into a run configuration; bad input exits with code 2."""
+    parsed: dict[str, Any] = {}
+    if options:
+        try:
+            value = json.loads(options)
+        except json.JSONDecodeError as err:
+            raise typer.BadParameter(f"not valid JSON ({err})", param_hint="--options") from None
+        if not isinstance(value, dict):
+            raise typer.BadParameter(
+                f'must be a JSON object such as \'{{"movement": "up_to"}}\', '
+                f"got {type(value).__name__}",
+                param_hint="--options",
+            )
+        parsed = value
+    specs = tuple(s.strip() for s in bots.split(",")) if bots is not None else (default_bot(),)
+    for spec in specs:
+        try:
+            check_bot_spec(spec)
+        except ValueError as err:
+            raise typer.BadParameter(str(err), param_hint="--bots") from None
+    config = SimulationConfig(
+        rules=rules,
+        players=players,
+        bots=specs,
+        games=games,
+        seed=seed,
+        start=start,
+        options=parsed,
+        action_limit=action_limit,
+    )
+    try:
+        config.validate()
+    except OptionsError as err:
+        text = str(err)
+        hint = (
+            "--rules"
+            if "unknown rule set" in text
+            else "--players"
+            if "players" in text and "options" not in text
+            else "--options"
+        )
+        raise typer.BadParameter(text, param_hint=hint) from None
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="--bots") from None
+    return config
+
+
+# -- output ---------------------------------------------------------------------------
+
+
+def _write_json(
+    path: Path, config: SimulationConfig, records: list[GameRecord], summary: Summary
+) -> None:
+    # Only deterministic content goes in the file: the same command gives the same bytes.
+    data = {
+        "format": RESULTS_FORMAT,
+        "version": RESULTS_VERSION,
+        "rules": config.rules,
+        "players": config.players,
+        "options": dict(config.options),
+        "seed": config.seed,
+        "start": config.start,
+        "games": config.games,
+        "bots": list(config.lineup()),
+        "summary": summary.to_json(),
+        "records": [r.to_json() for r in records],
+    }
+    try:
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as err:
+        raise typer.BadParameter(f"cannot write {path}: {err}", param_hint="--json") from None
+
+
+def _pct(rate: Rate) -> tuple[str, str]:
+    return f"{100 * rate.rate:.1f}%", f"{100 * rate.low:.1f}-{100 * rate.high:.1f}%"
+
+
+def _print_summary(
+    console: Console, config: SimulationConfig, summary: Summary, elapsed: float, workers: int
+) -> None:
+    per_second = summary.games / elapsed if elapsed > 0 else 0.0
+    console.print(
+        f"[bold]{summary.games}[/] games of {config.rules}, {config.players} players, "
+        f"seed {config.seed}, in {elapsed:.1f} s ({per_second:.0f} games/s, {workers} worker"
+        f"{'s' if workers != 1 else ''})"
+    )
+    bots = Table(title="Win rate per bot (per seat filled; 95% Wilson interval)")
+    for name in ("bot", "seats", "wins", "win rate", "95% CI", "wrong acc.", "wrong/game"):
+        bots.add_column(name, justify="left" if name == "bot" else "right")
+    for b in summary.per_bot:
+        rate, ci = _pct(b.wins)
+        per_game = b.wrong_accusations / b.seat_games if b.seat_games else 0.0
+        bots.add_row(
+            b.bot,
+            str(b.seat_games),
+            str(b.wins.wins),
+            rate,
+            ci,
+            str(b.wrong_accusations),
+            f"{per_game:.2f}",
+        )
+    console.print(bots)
+    seats = Table(title="Win rate per seat")
+    for name in ("seat", "wins", "win rate", "95% CI"):
+        seats.add_column(name, justify="right")
+    for seat, r in enumerate(summary.per_seat):
+        rate, ci = _pct(r)
+        seats.add_row(str(seat), str(r.wins), rate, ci)
+    console.print(seats)
+    totals = Table(title="Games", show_header=False)
+    totals.add_column("what")
+    totals.add_column("value", justify="right")
+    totals.add_row("completed", str(summary.completed))
+    for outcome, count in sorted(summary.outcomes.items()):
+        totals.add_row(f"  outcome {outcome}", str(count))
+    totals.add_row("no winner", str(summary.no_winner))
+    totals.add_row("turns: mean / median", f"{summary.mean_turns:.1f} / {summary.median_turns:g}")
+    totals.add_row("actions per game: mean", f"{summary.mean_actions:.1f}")
+    totals.add_row("wrong accusations", str(summary.wrong_accusations))
+    style = "bold red" if summary.errors else ""
+    totals.add_row("errors", f"[{style}]{summary.errors}[/]" if style else "0")
+    console.print(totals)
+
+
+def _print_errors(console: Console, config: SimulationConfig, records: list[GameRecord]) -> None:
+    err = Console(stderr=True) if console.file is sys.stdout else console
+    failed = [r for r in records if r.error is not None]
+    for r in failed[:10]:
+        err.print(
+            f"[red]game {r.index} (seed {r.seed}) failed:[/] {r.error}",
+            highlight=False,
+            soft_wrap=True,
+        )
+    if len(failed) > 10:
+        err.print(f"... and {len(failed) - 10} more (see --json)")
+    first = failed[0]
+    command = [
+        "cluedo",
+        "simulate",
+        "--rules",
+        config.rules,
+        "--players",
+        str(config.players),
+        "--seed",
+        str(config.seed),
+        "--start",
+        str(first.index),
+        "--games",
+        "1",
+        "--bots",
+        ",".join(config.lineup()),
+    ]
+    if config.action_limit != DEFAULT_ACTION_LIMIT:
+        command += ["--action-limit", str(config.action_limit)]
+    if config.options:
+        command += ["--options", json.dumps(dict(config.options))]
+    err.print("Replay the first failed game alone with:", highlight=False)
+    err.print(f"  {shlex.join(command)}", highlight=False, markup=False, soft_wrap=True)

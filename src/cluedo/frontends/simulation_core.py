@@ -1,0 +1,437 @@
+"""Bot-versus-bot simulation, without any front end: seeded games, seat rotation, statistics.
+
+A run is fully described by the rule set, the player count, the options, a base
+seed, the bot line-up and a range of game indices. Game ``i`` gets its own seed
+from :func:`game_seed` and plays the line-up rotated by ``i`` seats
+(:func:`lineup_for`), so every bot sits in every seat equally often and any
+single game can be played again on its own. Bots get seeds derived from the
+game's seed and their seat, so nothing depends on which process ran the game:
+a run over several worker processes gives the same records as one run in order.
+
+>>> records = run_games(SimulationConfig(players=3, bots=("random",), games=3, seed=5))
+>>> [r.index for r in records], [r.bots for r in records][1]
+([0, 1, 2], ('random', 'random', 'random'))
+>>> all(r.finished for r in records)
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import statistics
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from cluedo.agents import BOTS, make_agent
+from cluedo.agents.base import Agent
+from cluedo.agents.match import DEFAULT_ACTION_LIMIT, ActionLimitReached, play_out
+from cluedo.engine.game import new_game
+
+Z_95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95% interval."""
+
+ERROR = "error"
+"""The outcome of a game that raised or did not end within the action limit."""
+
+
+def default_bot() -> str:
+    """The strongest built-in bot: ``sensible`` when it exists, else ``random``."""
+    return "sensible" if "sensible" in BOTS else "random"
+
+
+def game_seed(base: int, index: int) -> int:
+    """The seed of game ``index`` of a run with base seed ``base``.
+
+    Hashing (rather than ``base + index``) keeps runs with nearby base seeds from
+    sharing games.
+
+    >>> game_seed(1, 0) == game_seed(1, 0), game_seed(1, 0) == game_seed(2, 0)
+    (True, False)
+    """
+    digest = hashlib.blake2b(f"cluedo-sim:{base}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1  # a non-negative 63-bit integer
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game with seed ``seed``."""
+    digest = hashlib.blake2b(f"cluedo-bot:{seed}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def lineup_for(bots: Sequence[str], index: int) -> tuple[str, ...]:
+    """The bot per seat in game ``index``: the line-up moved ``index`` seats clockwise.
+
+    >>> lineup_for(["a", "b", "c"], 0), lineup_for(["a", "b", "c"], 1)
+    (('a', 'b', 'c'), ('c', 'a', 'b'))
+    """
+    n = len(bots)
+    return tuple(bots[(seat - index) % n] for seat in range(n))
+
+
+def check_bot_spec(spec: str) -> None:
+    """Raise ``ValueError`` saying what is allowed if ``spec`` names no bot."""
+    if spec.startswith("cmd:"):
+        if not spec[4:].strip():
+            raise ValueError("an external bot needs a command line after 'cmd:'")
+        return
+    if spec not in BOTS:
+        raise ValueError(
+            f"unknown bot {spec!r}; bots: {', '.join(sorted(BOTS))}, or cmd:<command line>"
+        )
+
+
+@dataclass(frozen=True)
+class SimulationConfig:
+    """What to play: everything needed to reproduce a run."""
+
+    rules: str = "classic"
+    players: int = 6
+    bots: tuple[str, ...] = ("random",)
+    """One spec per seat, or a single spec for every seat."""
+    games: int = 100
+    seed: int = 0
+    start: int = 0
+    """Index of the first game: ``start=i, games=1`` replays game ``i`` of a run alone."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    action_limit: int = DEFAULT_ACTION_LIMIT
+
+    def lineup(self) -> tuple[str, ...]:
+        """The bot per seat in game 0."""
+        if len(self.bots) == 1:
+            return self.bots * self.players
+        return self.bots
+
+    def validate(self) -> None:
+        """Raise ``ValueError`` (or the engine's ``OptionsError``) on a bad configuration."""
+        if self.games < 0:
+            raise ValueError(f"the number of games must be 0 or more, got {self.games}")
+        if self.start < 0:
+            raise ValueError(f"the first game index must be 0 or more, got {self.start}")
+        if len(self.bots) not in (1, self.players):
+            raise ValueError(
+                f"give one bot per seat ({self.players}) or a single bot for all seats, "
+                f"got {len(self.bots)}: {', '.join(self.bots)}"
+            )
+        for spec in self.bots:
+            check_bot_spec(spec)
+        # Building a game checks the rule set, the player count and the options.
+        new_game(self.rules, self.players, 0, self.options)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The result of one simulated game."""
+
+    index: int
+    seed: int
+    bots: tuple[str, ...]
+    """The bot spec in each seat."""
+    finished: bool
+    outcome: str
+    """The rule set's word for how it ended ("solved", "no-winner", ...) or "error"."""
+    winners: tuple[int, ...]
+    winner_bots: tuple[str, ...]
+    turns: int
+    actions: int
+    wrong_accusations: tuple[int, ...]
+    """Wrong accusations made by each seat."""
+    error: str | None = None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat, if exactly one seat won."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["winner"] = self.winner
+        out["winner_bot"] = self.winner_bots[0] if len(self.winner_bots) == 1 else None
+        for key in ("bots", "winners", "winner_bots", "wrong_accusations"):
+            out[key] = list(out[key])
+        return out
+
+
+def play_game(
+    rules: str,
+    players: int,
+    seed: int,
+    bots: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    index: int = 0,
+    action_limit: int = DEFAULT_ACTION_LIMIT,
+) -> GameRecord:
+    """Play one seeded game with ``bots[seat]`` in each seat; never raises for a game bug.
+
+    A game that raises, or runs past ``action_limit`` bot actions, gives a record
+    with outcome ``"error"`` and the error text, so a long run goes on.
+    """
+    agents: dict[int, Agent] = {}
+    game = None
+    try:
+        game = new_game(rules, players, seed, options)
+        for seat, spec in enumerate(bots):
+            agents[seat] = make_agent(spec, seat, bot_seed(seed, seat))
+        play_out(game, agents, limit=action_limit)
+    except Exception as err:  # a bug in a bot or the rules: record it, keep the run going
+        detail = "".join(traceback.format_exception_only(type(err), err)).strip()
+        if not isinstance(err, ActionLimitReached):
+            # The innermost frame tells where to look.
+            frame = traceback.extract_tb(err.__traceback__)[-1:]
+            if frame:
+                detail += f" (at {frame[0].filename}:{frame[0].lineno} in {frame[0].name})"
+        return _record(index, seed, bots, game, players, error=detail)
+    finally:
+        for agent in agents.values():
+            # Closing must not hide the game's own result.
+            with contextlib.suppress(Exception):
+                agent.close()
+    return _record(index, seed, bots, game, players)
+
+
+def _record(
+    index: int,
+    seed: int,
+    bots: Sequence[str],
+    game: Any,
+    players: int,
+    error: str | None = None,
+) -> GameRecord:
+    wrong = [0] * players
+    turns = actions = 0
+    finished = False
+    outcome = ERROR
+    winners: tuple[int, ...] = ()
+    if game is not None:
+        # The simulator is a front end reading the finished game: public events suffice.
+        for event in game.events:
+            if event.kind == "accusation" and event.data.get("correct") is False:
+                wrong[event.data["seat"]] += 1
+        turns = game.state.turn
+        actions = len(game.actions)
+        if error is None:
+            finished = game.finished
+            outcome = game.state.outcome or "unfinished"
+            winners = tuple(game.state.winners)
+    return GameRecord(
+        index=index,
+        seed=seed,
+        bots=tuple(bots),
+        finished=finished,
+        outcome=outcome,
+        winners=winners,
+        winner_bots=tuple(bots[s] for s in winners),
+        turns=turns,
+        actions=actions,
+        wrong_accusations=tuple(wrong),
+        error=error,
+    )
+
+
+def play_index(config: SimulationConfig, index: int) -> GameRecord:
+    """Play game ``index`` of the run described by ``config``."""
+    return play_game(
+        config.rules,
+        config.players,
+        game_seed(config.seed, index),
+        lineup_for(config.lineup(), index),
+        config.options,
+        index,
+        config.action_limit,
+    )
+
+
+def _play_batch(config: SimulationConfig, indices: Sequence[int]) -> list[GameRecord]:
+    return [play_index(config, i) for i in indices]
+
+
+def _batches(indices: range, size: int) -> Iterator[range]:
+    for first in range(0, len(indices), size):
+        yield indices[first : first + size]
+
+
+def run_games(
+    config: SimulationConfig,
+    workers: int = 1,
+    on_record: Callable[[GameRecord], None] | None = None,
+) -> list[GameRecord]:
+    """Play the run's games, in worker processes when ``workers > 1``; records in index order.
+
+    ``on_record`` is called as each game finishes (in finishing order), for progress.
+    """
+    indices = range(config.start, config.start + config.games)
+    records: list[GameRecord] = []
+    if workers <= 1 or len(indices) <= 1:
+        for i in indices:
+            record = play_index(config, i)
+            records.append(record)
+            if on_record is not None:
+                on_record(record)
+        return records
+    # Batches amortise the cost of sending work to a process, yet stay small enough
+    # that progress moves smoothly and the workers finish together.
+    size = max(1, min(50, len(indices) // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures: list[Future[list[GameRecord]]] = [
+            pool.submit(_play_batch, config, batch) for batch in _batches(indices, size)
+        ]
+        for future in as_completed(futures):
+            batch_records = future.result()
+            records.extend(batch_records)
+            if on_record is not None:
+                for record in batch_records:
+                    on_record(record)
+    records.sort(key=lambda r: r.index)
+    return records
+
+
+# -- statistics ---------------------------------------------------------------------
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and behaves well at 0
+    or ``trials`` successes.
+
+    >>> lo, hi = wilson_interval(5, 10)
+    >>> round(lo, 4), round(hi, 4)
+    (0.2366, 0.7634)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"successes must be between 0 and {trials}, got {successes}")
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A count out of a number of trials, with its 95% Wilson interval."""
+
+    wins: int
+    trials: int
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, wins: int, trials: int) -> Rate:
+        low, high = wilson_interval(wins, trials)
+        return cls(wins, trials, low, high)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.trials if self.trials else 0.0
+
+
+@dataclass(frozen=True)
+class BotStats:
+    bot: str
+    seat_games: int
+    """Seats this bot filled, summed over games (a bot in two seats of a game counts twice)."""
+    wins: Rate
+    wrong_accusations: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Aggregates over a run's records. Errored games count only under ``errors``."""
+
+    games: int
+    completed: int
+    errors: int
+    error_seeds: tuple[tuple[int, int], ...]
+    """(game index, game seed) of each errored game."""
+    outcomes: dict[str, int]
+    no_winner: int
+    unfinished: int
+    mean_turns: float
+    median_turns: float
+    mean_actions: float
+    wrong_accusations: int
+    per_bot: tuple[BotStats, ...]
+    per_seat: tuple[Rate, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        def rate(r: Rate) -> dict[str, Any]:
+            return {
+                "wins": r.wins,
+                "trials": r.trials,
+                "rate": r.rate,
+                "ci95": [r.low, r.high],
+            }
+
+        return {
+            "games": self.games,
+            "completed": self.completed,
+            "errors": self.errors,
+            "error_games": [{"index": i, "seed": s} for i, s in self.error_seeds],
+            "outcomes": dict(self.outcomes),
+            "no_winner": self.no_winner,
+            "unfinished": self.unfinished,
+            "mean_turns": self.mean_turns,
+            "median_turns": self.median_turns,
+            "mean_actions": self.mean_actions,
+            "wrong_accusations": self.wrong_accusations,
+            "per_bot": [
+                {
+                    "bot": b.bot,
+                    "seat_games": b.seat_games,
+                    "wrong_accusations": b.wrong_accusations,
+                    **rate(b.wins),
+                }
+                for b in self.per_bot
+            ],
+            "per_seat": [{"seat": s, **rate(r)} for s, r in enumerate(self.per_seat)],
+        }
+
+
+def summarize(records: Sequence[GameRecord], players: int) -> Summary:
+    """Win rates per bot and per seat, turn statistics, wrong accusations and errors."""
+    good = [r for r in records if r.outcome != ERROR]
+    errors = [r for r in records if r.outcome == ERROR]
+    outcomes: dict[str, int] = {}
+    for r in records:
+        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
+    seat_wins = [0] * players
+    bot_seats: dict[str, int] = {}
+    bot_wins: dict[str, int] = {}
+    bot_wrong: dict[str, int] = {}
+    for r in good:
+        for seat, bot in enumerate(r.bots):
+            bot_seats[bot] = bot_seats.get(bot, 0) + 1
+            bot_wins.setdefault(bot, 0)
+            bot_wrong[bot] = bot_wrong.get(bot, 0) + r.wrong_accusations[seat]
+        for seat in r.winners:
+            seat_wins[seat] += 1
+            bot_wins[r.bots[seat]] += 1
+    turns = [r.turns for r in good]
+    return Summary(
+        games=len(records),
+        completed=len(good),
+        errors=len(errors),
+        error_seeds=tuple((r.index, r.seed) for r in errors),
+        outcomes=outcomes,
+        no_winner=sum(1 for r in good if r.finished and not r.winners),
+        unfinished=sum(1 for r in good if not r.finished),
+        mean_turns=statistics.fmean(turns) if turns else 0.0,
+        median_turns=float(statistics.median(turns)) if turns else 0.0,
+        mean_actions=statistics.fmean(r.actions for r in good) if good else 0.0,
+        wrong_accusations=sum(sum(r.wrong_accusations) for r in good),
+        per_bot=tuple(
+            BotStats(bot, bot_seats[bot], Rate.of(bot_wins[bot], bot_seats[bot]), bot_wrong[bot])
+            for bot in sorted(bot_seats)
+        ),
+        per_seat=tuple(Rate.of(w, len(good)) for w in seat_wins),
+    )

@@ -1,0 +1,240 @@
+"""``cluedo simulate`` as a user runs it, and the simulation library under it."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cluedo.agents import BOTS, RandomAgent
+from cluedo.agents.base import Agent
+from cluedo.engine.actions import Action
+from cluedo.frontends.cli import app
+from cluedo.frontends.simulation_core import (
+    SimulationConfig,
+    default_bot,
+    game_seed,
+    lineup_for,
+    play_index,
+    run_games,
+    summarize,
+    wilson_interval,
+)
+
+runner = CliRunner()
+
+RECORD_FIELDS = {
+    "index",
+    "seed",
+    "bots",
+    "finished",
+    "outcome",
+    "winner",
+    "winner_bot",
+    "winners",
+    "turns",
+    "wrong_accusations",
+    "error",
+}
+
+
+class OtherRandom(RandomAgent):
+    """A second, distinguishable bot name, to see where each bot sat."""
+
+    name = "other"
+
+
+class Crasher(RandomAgent):
+    """Raises on its first decision: a stand-in for a buggy bot."""
+
+    name = "crasher"
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        super().__init__(seat, seed)
+        self.calls = 0
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        self.calls += 1
+        if self.calls == 1:
+            raise RuntimeError("crasher gives up")
+        return super().choose(view, legal)
+
+
+class Stubborn(Agent):
+    """Never accuses, so a game among these never ends."""
+
+    name = "stubborn"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        peaceful = [a for a in legal if a.kind not in ("accuse", "suggest")]
+        return peaceful[self.rng.randrange(len(peaceful))] if peaceful else legal[0]
+
+
+@pytest.fixture
+def extra_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BOTS, "other", OtherRandom)
+    monkeypatch.setitem(BOTS, "crasher", Crasher)
+    monkeypatch.setitem(BOTS, "stubborn", Stubborn)
+
+
+def simulate(tmp_path: Path, *args: str, name: str = "out.json") -> tuple[int, str, dict[str, Any]]:
+    """Run the command; return its exit code, output and the JSON results."""
+    path = tmp_path / name
+    result = runner.invoke(app, ["simulate", *args, "--json", str(path)])
+    data = json.loads(path.read_text()) if path.exists() else {}
+    return result.exit_code, result.output, data
+
+
+def test_every_game_ends_and_each_has_a_full_record(tmp_path: Path) -> None:
+    code, out, data = simulate(
+        tmp_path, "--players", "6", "--games", "20", "--seed", "3", "--bots", "random"
+    )
+    assert code == 0, out
+    records = data["records"]
+    assert len(records) == 20
+    assert [r["index"] for r in records] == list(range(20))
+    for r in records:
+        assert r.keys() >= RECORD_FIELDS
+        assert r["finished"] and r["outcome"] in ("solved", "no-winner")
+        assert r["error"] is None
+        assert len(r["bots"]) == 6 and len(r["wrong_accusations"]) == 6
+        assert r["seed"] == game_seed(3, r["index"])
+        if r["outcome"] == "solved":
+            assert r["winner_bot"] == r["bots"][r["winner"]]
+        else:
+            # Every seat accused wrongly: that is the only way to a game without a winner.
+            assert r["winner"] is None and r["wrong_accusations"] == [1] * 6
+    # The summary table names the figures a reader looks for.
+    for text in ("Win rate per bot", "Win rate per seat", "95% CI", "median", "errors"):
+        assert text in out
+    assert data["summary"]["games"] == 20 and data["summary"]["errors"] == 0
+
+
+def test_seats_rotate_so_every_bot_plays_every_seat(tmp_path: Path, extra_bots: None) -> None:
+    code, out, data = simulate(
+        tmp_path, "--players", "3", "--games", "6", "--bots", "other,random,random"
+    )
+    assert code == 0, out
+    seats_of_other = [r["bots"].index("other") for r in data["records"]]
+    assert seats_of_other == [0, 1, 2, 0, 1, 2]
+    per_bot = {b["bot"]: b["seat_games"] for b in data["summary"]["per_bot"]}
+    assert per_bot == {"other": 6, "random": 12}
+
+
+def test_the_same_seed_gives_the_same_results(tmp_path: Path) -> None:
+    args = ("--players", "4", "--games", "20", "--bots", "random")
+    _, _, first = simulate(tmp_path, *args, "--seed", "11", name="a.json")
+    simulate(tmp_path, *args, "--seed", "11", name="b.json")
+    _, _, other = simulate(tmp_path, *args, "--seed", "12", name="c.json")
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    assert first["records"] != other["records"]
+
+
+def test_two_workers_give_the_same_results_as_one(tmp_path: Path) -> None:
+    args = ("--players", "5", "--games", "24", "--seed", "4", "--bots", "random")
+    code1, out1, _ = simulate(tmp_path, *args, "--workers", "1", name="one.json")
+    code2, out2, _ = simulate(tmp_path, *args, "--workers", "2", name="two.json")
+    assert code1 == code2 == 0, out1 + out2
+    assert (tmp_path / "one.json").read_bytes() == (tmp_path / "two.json").read_bytes()
+
+
+def test_any_single_game_replays_alone(tmp_path: Path, extra_bots: None) -> None:
+    config = SimulationConfig(players=4, bots=("other", "random", "random", "random"), games=9)
+    full = run_games(config)
+    alone = run_games(SimulationConfig(**{**config.__dict__, "start": 7, "games": 1}))
+    assert alone == [full[7]]
+    assert full[7] == play_index(config, 7)
+
+
+@pytest.mark.parametrize(
+    ("args", "option", "says"),
+    [
+        (["--players", "9"], "--players", "3 to 6 players"),
+        (["--bots", "random,nobody"], "--bots", "unknown bot 'nobody'"),
+        (["--bots", "random,random"], "--bots", "one bot per seat"),
+        (["--bots", "cmd:"], "--bots", "command line"),
+        (["--options", "{not json"], "--options", "not valid JSON"),
+        (["--options", "[1, 2]"], "--options", "JSON object"),
+        (["--options", '{"movement": "teleport"}'], "--options", "movement"),
+        (["--rules", "chess"], "--rules", "unknown rule set"),
+        (["--games", "0"], "--games", ""),
+    ],
+)
+def test_bad_options_are_refused_with_a_clear_error(
+    tmp_path: Path, args: list[str], option: str, says: str
+) -> None:
+    code, out, data = simulate(tmp_path, "--players", "6", *args)
+    assert code == 2
+    flat = re.sub(r"[\s│╭╮╰╯─]+", " ", out)
+    assert option in flat and says in flat
+    assert data == {}
+
+
+def test_a_game_that_raises_is_an_error_and_the_run_goes_on(
+    tmp_path: Path, extra_bots: None
+) -> None:
+    code, out, data = simulate(
+        tmp_path, "--players", "3", "--games", "4", "--seed", "2", "--bots", "crasher,random,random"
+    )
+    assert code == 1
+    records = data["records"]
+    assert len(records) == 4 and all(r["outcome"] == "error" for r in records)
+    assert all("crasher gives up" in r["error"] for r in records)
+    assert data["summary"]["errors"] == 4
+    flat = " ".join(out.split())
+    assert f"seed {records[0]['seed']}" in flat
+    assert "--seed 2 --start 0 --games 1 --bots crasher,random,random" in flat
+
+
+def test_a_game_past_the_action_limit_is_an_error(extra_bots: None) -> None:
+    config = SimulationConfig(players=3, bots=("stubborn",), games=2, action_limit=300)
+    records = run_games(config)
+    assert [r.outcome for r in records] == ["error", "error"]
+    assert all(r.error is not None and "300" in r.error for r in records)
+    assert all(not r.finished and r.actions == 300 for r in records)
+    assert summarize(records, 3).errors == 2
+
+
+def test_summary_counts_wins_per_bot_and_seat(extra_bots: None) -> None:
+    config = SimulationConfig(players=3, bots=("other", "random", "random"), games=30, seed=8)
+    records = run_games(config)
+    summary = summarize(records, 3)
+    winners = [r for r in records if r.winner is not None]
+    assert sum(r.wins for r in summary.per_seat) == len(winners)
+    by_bot = {b.bot: b for b in summary.per_bot}
+    assert by_bot["other"].wins.wins == sum(1 for r in winners if r.winner_bots == ("other",))
+    assert by_bot["other"].seat_games == 30 and by_bot["random"].seat_games == 60
+    wrong = sum(sum(r.wrong_accusations) for r in records)
+    assert by_bot["other"].wrong_accusations + by_bot["random"].wrong_accusations == wrong
+    assert summary.no_winner == sum(1 for r in records if r.outcome == "no-winner")
+
+
+@pytest.mark.parametrize(
+    ("wins", "trials", "low", "high"),
+    # Published values (Newcombe 1998, and the Wilson interval's textbook examples).
+    [
+        (0, 10, 0.0, 0.2775),
+        (1, 10, 0.0179, 0.4042),
+        (5, 10, 0.2366, 0.7634),
+        (10, 10, 0.7225, 1.0),
+        (81, 263, 0.2553, 0.3662),
+    ],
+)
+def test_wilson_interval_on_known_values(wins: int, trials: int, low: float, high: float) -> None:
+    got = wilson_interval(wins, trials)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_wilson_interval_refuses_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="between 0 and 10"):
+        wilson_interval(11, 10)
+
+
+def test_line_up_rotation_and_default_bot() -> None:
+    assert lineup_for(["a", "b", "c", "d"], 5) == ("d", "a", "b", "c")
+    assert default_bot() == ("sensible" if "sensible" in BOTS else "random")
