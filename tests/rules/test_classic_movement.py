@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from classic_kit import destinations, events_of, kinds, load_die, make, place, refused, roll, state, turn
+from classic_kit import (
+    destinations,
+    events_of,
+    kinds,
+    load_die,
+    make,
+    place,
+    refused,
+    roll,
+    state,
+    turn,
+)
 
 from cluedo.engine import Action
 
@@ -170,8 +181,15 @@ def test_rooms_may_be_entered_with_steps_to_spare() -> None:
 
 def test_any_number_of_tokens_in_a_room() -> None:
     game = make(players=6)
-    place(game, mustard="kitchen", white="kitchen", green="kitchen", peacock="kitchen",
-          plum="kitchen", scarlet=(7, 5))
+    place(
+        game,
+        mustard="kitchen",
+        white="kitchen",
+        green="kitchen",
+        peacock="kitchen",
+        plum="kitchen",
+        scarlet=(7, 5),
+    )
     assert "kitchen" in destinations(game, 0, 2)
     game.apply(Action.make(0, "move", to="kitchen"))
     assert set(state(game).positions.values()) == {"kitchen"}
@@ -189,7 +207,11 @@ def test_secret_passage_instead_of_rolling() -> None:
     assert refused(game, Action.make(0, "roll")).rule == "one-roll"
     assert "suggest" in kinds(game.legal_actions(0))
     # Both ways, both passages.
-    for room, other in [("study", "kitchen"), ("conservatory", "lounge"), ("lounge", "conservatory")]:
+    for room, other in [
+        ("study", "kitchen"),
+        ("conservatory", "lounge"),
+        ("lounge", "conservatory"),
+    ]:
         game = make()
         place(game, scarlet=room)
         game.apply(Action.make(0, "passage"))

@@ -35,7 +35,10 @@ def test_suggestion_names_the_room_just_entered() -> None:
     game = in_room_just_entered()
     events = suggest(game, 0, "mustard", "rope")
     assert events_of(events, "suggestion")[0].data == {
-        "seat": 0, "suspect": "mustard", "weapon": "rope", "room": "lounge",
+        "seat": 0,
+        "suspect": "mustard",
+        "weapon": "rope",
+        "room": "lounge",
     }
     # The room is never chosen: a suggestion takes no room.
     game = in_room_just_entered()
@@ -238,5 +241,10 @@ def test_suggestion_view_is_public_to_everyone() -> None:
     suggest(game, 0, "mustard", "rope")
     for seat in (None, 0, 1, 2, 3):
         log = game.view(seat)["log"]
-        assert {"kind": "suggestion", "seat": 0, "suspect": "mustard", "weapon": "rope",
-                "room": "lounge"} in log
+        assert {
+            "kind": "suggestion",
+            "seat": 0,
+            "suspect": "mustard",
+            "weapon": "rope",
+            "room": "lounge",
+        } in log
