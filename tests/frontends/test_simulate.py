@@ -15,6 +15,7 @@ from cluedo.agents import BOTS, RandomAgent
 from cluedo.agents.base import Agent
 from cluedo.engine.actions import Action
 from cluedo.frontends.cli import app
+from cluedo.frontends.simulate import split_bots
 from cluedo.frontends.simulation_core import (
     SimulationConfig,
     default_bot,
@@ -238,3 +239,12 @@ def test_wilson_interval_refuses_impossible_counts() -> None:
 def test_line_up_rotation_and_default_bot() -> None:
     assert lineup_for(["a", "b", "c", "d"], 5) == ("d", "a", "b", "c")
     assert default_bot() == ("sensible" if "sensible" in BOTS else "random")
+
+
+def test_commas_inside_an_external_command_stay_in_it() -> None:
+    assert split_bots("random,cmd:bot --pair a,b,random") == (
+        "random",
+        "cmd:bot --pair a,b",
+        "random",
+    )
+    assert split_bots("nobody,random") == ("nobody", "random")

@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from cluedo.agents import BOTS
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
 from cluedo.engine.errors import OptionsError
 from cluedo.frontends.simulation_core import (
@@ -99,6 +100,30 @@ def simulate(
 # -- options --------------------------------------------------------------------------
 
 
+def split_bots(text: str) -> tuple[str, ...]:
+    """Split ``--bots`` at commas, except commas inside an external bot's command line.
+
+    A piece that is neither a bot name nor starts with ``cmd:`` continues the
+    command line before it.
+
+    >>> split_bots("random, cmd:bot --pair a,b ,sensible")
+    ('random', 'cmd:bot --pair a,b', 'sensible')
+    """
+    specs: list[str] = []
+    for piece in text.split(","):
+        name = piece.strip()
+        if (
+            specs
+            and specs[-1].startswith("cmd:")
+            and name not in BOTS
+            and not name.startswith("cmd:")
+        ):
+            specs[-1] = f"{specs[-1]},{piece}".rstrip()
+        else:
+            specs.append(name)
+    return tuple(specs)
+
+
 def _config(
     rules: str,
     players: int,
@@ -123,7 +148,7 @@ def _config(
                 param_hint="--options",
             )
         parsed = value
-    specs = tuple(s.strip() for s in bots.split(",")) if bots is not None else (default_bot(),)
+    specs = split_bots(bots) if bots is not None else (default_bot(),)
     for spec in specs:
         try:
             check_bot_spec(spec)
