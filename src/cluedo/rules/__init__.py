@@ -1,5 +1,13 @@
 """Rule sets, one module each; importing this package registers them all."""
 
 from cluedo.rules.classic import ClassicOptions, ClassicRules, ClassicState
+from cluedo.rules.clussassin import ClussassinOptions, ClussassinRules, ClussassinState
 
-__all__ = ["ClassicOptions", "ClassicRules", "ClassicState"]
+__all__ = [
+    "ClassicOptions",
+    "ClassicRules",
+    "ClassicState",
+    "ClussassinOptions",
+    "ClussassinRules",
+    "ClussassinState",
+]
