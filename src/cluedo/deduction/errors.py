@@ -1,0 +1,33 @@
+"""Errors raised by the detective notebook."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class DeductionError(Exception):
+    """Base class for every error of the deduction package."""
+
+
+class SetupError(DeductionError, ValueError):
+    """The card set, the players or the piles do not describe a valid deal."""
+
+
+class UnknownNameError(DeductionError, ValueError):
+    """An observation names a card, player or pile the notebook does not know."""
+
+
+class UnsupportedObservationError(DeductionError, ValueError):
+    """An observation the exact model cannot represent (see docs/deduction.md)."""
+
+
+class ContradictionError(DeductionError, ValueError):
+    """An observation contradicts the record; the notebook keeps its old state.
+
+    ``observation`` is the rejected observation, ``reason`` says why.
+    """
+
+    def __init__(self, observation: Any, reason: str) -> None:
+        self.observation = observation
+        self.reason = reason
+        super().__init__(f"{observation!r} contradicts the record: {reason}")

@@ -1,0 +1,320 @@
+"""The detective notebook: observations in, exact facts and probabilities out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from cluedo.deduction.counting import Counts, Problem, count
+from cluedo.deduction.errors import ContradictionError, UnknownNameError
+from cluedo.deduction.model import Record
+from cluedo.deduction.observations import Observation, observation_from_dict
+from cluedo.deduction.setup import ENVELOPE, DealSetup
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A certainty: ``card`` is (``holds``) or is not in ``location``."""
+
+    card: str
+    location: str
+    holds: bool
+
+    def __str__(self) -> str:
+        return f"{self.card} {'is' if self.holds else 'is not'} in {self.location}"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Exact counts for one record, by card and current location."""
+
+    deals: int
+    counts: dict[str, dict[str, int]]
+    """card -> location -> number of consistent deals with the card there."""
+    envelope: dict[tuple[str, ...], int]
+    """envelope combination (one card per category) -> number of deals."""
+
+
+@lru_cache(maxsize=512)
+def _count_cached(problem: Problem) -> Counts:
+    # Hypothetical suggestions (advice) and undo often revisit a problem.
+    return count(problem)
+
+
+def _forced(problem: Problem, combo: tuple[int, ...]) -> Problem:
+    """The problem restricted to deals whose envelope is exactly ``combo``."""
+    env_atom = {k: a for a, k in enumerate(problem.env_category) if k >= 0}
+    env_mask = sum(1 << a for a in env_atom.values())
+    allowed = list(problem.allowed)
+    for c in range(len(allowed)):
+        allowed[c] &= ~env_mask
+    for k, c in enumerate(combo):
+        allowed[c] = problem.allowed[c] & (1 << env_atom[k])
+    return Problem(problem.caps, problem.env_category, tuple(allowed), problem.category,
+                   problem.clauses)
+
+
+def summarise(record: Record) -> Summary:
+    """Count every deal consistent with ``record``, by card and location."""
+    setup = record.setup
+    cat_index = {name: k for k, name in enumerate(setup.category_names)}
+    category = tuple(cat_index[setup.category_of(c)] for c in setup.cards)
+    problem = Problem(
+        caps=tuple(a.size for a in record.atoms),
+        env_category=tuple(a.category for a in record.atoms),
+        allowed=record.allowed,
+        category=category,
+        clauses=tuple(sorted(record.clauses, key=lambda x: (x[0], sorted(x[1])))),
+    )
+    base = _count_cached(problem)
+    total = base.total
+    marginal = [list(row) for row in base.marginal]
+    joint = dict(base.joint)
+    for combo in record.wrong:
+        n = joint.pop(combo, 0)
+        if n == 0:
+            continue
+        sub = _count_cached(_forced(problem, combo))
+        total -= sub.total
+        for c, row in enumerate(sub.marginal):
+            for a, v in enumerate(row):
+                marginal[c][a] -= v
+    counts: dict[str, dict[str, int]] = {}
+    overrides = dict(record.overrides)
+    for c, card in enumerate(setup.cards):
+        by_loc = dict.fromkeys(setup.locations, 0)
+        if c in overrides:
+            by_loc[overrides[c]] = total
+        else:
+            for a, v in enumerate(marginal[c]):
+                by_loc[record.atoms[a].owner] += v
+        counts[card] = by_loc
+    cards = setup.cards
+    envelope = {tuple(cards[c] for c in combo): n for combo, n in joint.items() if n}
+    return Summary(total, counts, envelope)
+
+
+class Notebook:
+    """An exact detective notebook.
+
+    Feed it observations with :meth:`observe`; after each one it knows the
+    exact number of deals consistent with the record (uniform prior over
+    deals), every card's probability of being in every location, the
+    envelope distribution and every certain fact.
+
+    >>> from cluedo.deduction import Hand, HasNone
+    >>> nb = Notebook.create({"s": ["a", "b"], "w": ["c", "d"]}, [("p", 1), ("q", 1)])
+    >>> nb.deals
+    8
+    >>> nb.observe(Hand("p", ("a",)))
+    >>> nb.observe(HasNone("q", ("c",)))
+    >>> nb.certain_envelope()
+    ('b', 'c')
+    """
+
+    def __init__(self, setup: DealSetup) -> None:
+        self.setup = setup
+        self._record = Record.initial(setup)
+        self._observations: tuple[Observation, ...] = ()
+        self._history: tuple[tuple[Record, Summary | None], ...] = ()
+        self._summary = summarise(self._record)
+
+    @classmethod
+    def create(
+        cls,
+        categories: Mapping[str, Sequence[str]],
+        players: Sequence[tuple[str, int]] | Mapping[str, int],
+        piles: Mapping[str, int] | None = None,
+    ) -> Notebook:
+        """Shortcut for ``Notebook(DealSetup.create(...))``."""
+        return cls(DealSetup.create(categories, players, piles))
+
+    # -- recording ---------------------------------------------------------
+
+    def observe(self, obs: Observation) -> None:
+        """Add an observation, or raise and leave the notebook unchanged.
+
+        Raises :class:`ContradictionError` when no deal fits the record with
+        ``obs`` added, :class:`UnknownNameError` for unknown names.
+        """
+        self.observe_all([obs])
+
+    def observe_all(self, observations: Iterable[Observation]) -> None:
+        """Add several observations as one update (one recount).
+
+        All or nothing: on an error none is recorded, and the error names the
+        first observation that makes the record contradictory.
+        """
+        batch = list(observations)
+        points: list[tuple[Record, Summary | None]] = []
+        record = self._record
+        for obs in batch:
+            # Undo points inside a batch are summarised only if undone to.
+            points.append((record, None if points else self._summary))
+            record = record.apply(obs)
+        if record == self._record:
+            summary = self._summary  # nothing new: no recount
+        else:
+            summary = summarise(record)
+            if summary.deals == 0:
+                raise self._culprit(batch)
+        self._history = (*self._history, *points)
+        self._observations = (*self._observations, *batch)
+        self._record = record
+        self._summary = summary
+
+    def _culprit(self, batch: list[Observation]) -> ContradictionError:
+        """The error for the first observation of ``batch`` that leaves no deal."""
+        record = self._record
+        for obs in batch:
+            record = record.apply(obs)
+            if summarise(record).deals == 0:
+                return ContradictionError(obs, "no deal is consistent with the record")
+        return ContradictionError(batch[-1], "no deal is consistent with the record")
+
+    def undo(self) -> Observation:
+        """Forget the last observation and return it."""
+        if not self._observations:
+            raise IndexError("nothing to undo")
+        last = self._observations[-1]
+        record, summary = self._history[-1]
+        self._record = record
+        self._summary = summary if summary is not None else summarise(record)
+        self._history = self._history[:-1]
+        self._observations = self._observations[:-1]
+        return last
+
+    def copy(self) -> Notebook:
+        """An independent notebook with the same record (shares immutable parts)."""
+        other = Notebook.__new__(Notebook)
+        other.setup = self.setup
+        other._record = self._record
+        other._observations = self._observations
+        other._history = self._history
+        other._summary = self._summary
+        return other
+
+    def would_contradict(self, obs: Observation) -> bool:
+        """Whether ``obs`` would be rejected, without recording it."""
+        try:
+            self.copy().observe(obs)
+        except ContradictionError:
+            return True
+        return False
+
+    # -- queries -----------------------------------------------------------
+
+    @property
+    def observations(self) -> tuple[Observation, ...]:
+        """Every accepted observation, in order."""
+        return self._observations
+
+    @property
+    def record(self) -> Record:
+        """The constraint record (atoms, masks, clauses)."""
+        return self._record
+
+    @property
+    def summary(self) -> Summary:
+        """The exact counts for the current record."""
+        return self._summary
+
+    @property
+    def deals(self) -> int:
+        """Number of deals consistent with everything observed."""
+        return self._summary.deals
+
+    @property
+    def locations(self) -> tuple[str, ...]:
+        """Players, the envelope, then hidden piles."""
+        return self.setup.locations
+
+    def _check(self, card: str, location: str) -> None:
+        if card not in self._summary.counts:
+            raise UnknownNameError(f"unknown card {card!r}")
+        if location not in self.setup.locations:
+            raise UnknownNameError(
+                f"unknown location {location!r}; locations: {', '.join(self.locations)}"
+            )
+
+    def count(self, card: str, location: str) -> int:
+        """Number of consistent deals with ``card`` in ``location``."""
+        self._check(card, location)
+        return self._summary.counts[card][location]
+
+    def exact_probability(self, card: str, location: str) -> Fraction:
+        """Exact probability that ``card`` is in ``location``."""
+        return Fraction(self.count(card, location), self.deals)
+
+    def probability(self, card: str, location: str) -> float:
+        """Probability that ``card`` is in ``location``, as a float."""
+        return float(self.exact_probability(card, location))
+
+    def card_distribution(self, card: str) -> dict[str, Fraction]:
+        """Exact probability of ``card`` in each location."""
+        return {loc: self.exact_probability(card, loc) for loc in self.locations}
+
+    def status(self, card: str, location: str) -> bool | None:
+        """True if certainly there, False if certainly not, None if unknown."""
+        n = self.count(card, location)
+        if n == self.deals:
+            return True
+        if n == 0:
+            return False
+        return None
+
+    def facts(self) -> list[Fact]:
+        """Every certain fact: each card is or is not in each location."""
+        out = []
+        for card, row in self._summary.counts.items():
+            for loc, n in row.items():
+                if n == self.deals:
+                    out.append(Fact(card, loc, True))
+                elif n == 0:
+                    out.append(Fact(card, loc, False))
+        return out
+
+    def envelope_counts(self) -> dict[tuple[str, ...], int]:
+        """Envelope combination -> number of consistent deals (zeros omitted)."""
+        return dict(self._summary.envelope)
+
+    def envelope_distribution(self) -> dict[tuple[str, ...], Fraction]:
+        """Envelope combination -> exact probability, most likely first."""
+        items = sorted(self._summary.envelope.items(), key=lambda kv: (-kv[1], kv[0]))
+        return {combo: Fraction(n, self.deals) for combo, n in items}
+
+    def most_likely_envelope(self) -> tuple[tuple[str, ...], Fraction]:
+        """The most probable envelope and its probability."""
+        combo, p = next(iter(self.envelope_distribution().items()))
+        return combo, p
+
+    def certain_envelope(self) -> tuple[str, ...] | None:
+        """The envelope if it is certain, else None."""
+        env = self._summary.envelope
+        return next(iter(env)) if len(env) == 1 else None
+
+    def hand_size(self, location: str) -> int:
+        """How many cards ``location`` holds now."""
+        return self._record.current_size(location)
+
+    # -- persistence -------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Set-up and observations as JSON-friendly data."""
+        return {
+            "setup": self.setup.to_dict(),
+            "observations": [o.to_dict() for o in self._observations],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Notebook:
+        """Rebuild a notebook by replaying :meth:`to_dict` output."""
+        nb = cls(DealSetup.from_dict(data["setup"]))
+        nb.observe_all(observation_from_dict(o) for o in data["observations"])
+        return nb
+
+
+__all__ = ["ENVELOPE", "Fact", "Notebook", "Summary", "summarise"]
