@@ -175,117 +175,169 @@ def _parse_square(text: str, source: str, line_no: int) -> Square:
     return int(parts[0]), int(parts[1])
 
 
-def parse_board(text: str, source: str = "<board>") -> Board:
-    """Parse and validate board text; raise :class:`BoardFormatError` on the first bad line."""
-    board_id: str | None = None
-    columns = rows = 0
-    letters: dict[str, tuple[str, str, bool]] = {}  # letter -> (kind, id, crime scene)
-    grid: list[str] = []
-    grid_start = 0
-    in_grid = False
-    doors: list[tuple[int, str, Square, str]] = []
-    starts: list[tuple[int, int, str, Square]] = []
-    passages: list[tuple[int, str, str]] = []
+@dataclass
+class _Records:
+    """What pass 1 read from a board file, each record with its line number."""
 
-    for line_no, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip()
-        if in_grid:
-            if line == "END":
-                in_grid = False
-                if len(grid) != rows:
-                    raise BoardFormatError(
-                        source, line_no, f"grid has {len(grid)} lines, BOARD declares {rows}"
-                    )
+    source: str
+    board_id: str | None = None
+    columns: int = 0
+    rows: int = 0
+    letters: dict[str, tuple[str, str, bool]] = field(default_factory=dict)
+    """letter -> (ROOM or WALL, id, crime scene)"""
+    grid: list[str] = field(default_factory=list)
+    grid_start: int = 0
+    grid_closed: bool = False
+    doors: list[tuple[int, str, Square, str]] = field(default_factory=list)
+    starts: list[tuple[int, int, str, Square]] = field(default_factory=list)
+    passages: list[tuple[int, str, str]] = field(default_factory=list)
+
+    def error(self, line_no: int, message: str) -> BoardFormatError:
+        return BoardFormatError(self.source, line_no, message)
+
+    def read(self, lines: list[str]) -> None:
+        """Read every record; raise on the first line that is not well formed."""
+        in_grid = False
+        for line_no, raw in enumerate(lines, start=1):
+            line = raw.rstrip()
+            if in_grid:
+                in_grid = self._grid_line(line_no, line)
                 continue
-            if len(line) != columns:
-                raise BoardFormatError(
-                    source, line_no, f"grid line has {len(line)} squares, BOARD declares {columns}"
+            if not line or line.startswith("#"):
+                continue
+            word, *args = line.split()
+            if word == "GRID":
+                if self.board_id is None:
+                    raise self.error(line_no, "GRID before BOARD")
+                if self.grid_start:
+                    raise self.error(line_no, "a board has one GRID")
+                in_grid, self.grid_start = True, line_no
+            else:
+                self._record(line_no, word, args)
+        if in_grid:
+            raise self.error(self.grid_start, "GRID is never closed by END")
+        if self.board_id is None or not self.grid_closed:
+            raise self.error(1, "a board needs a BOARD record and a GRID")
+
+    def _grid_line(self, line_no: int, line: str) -> bool:
+        """Read one line inside GRID ... END; return whether the grid goes on."""
+        if line == "END":
+            if len(self.grid) != self.rows:
+                raise self.error(
+                    line_no, f"grid has {len(self.grid)} lines, BOARD declares {self.rows}"
                 )
-            for col, ch in enumerate(line):
-                if ch in (OFF_BOARD, CORRIDOR) or ch.isdigit() or ch.upper() in letters:
-                    if ch.islower() and letters.get(ch.upper(), ("", "", False))[0] != "ROOM":
-                        raise BoardFormatError(
-                            source, line_no, f"doorway mark {ch!r} at column {col} is not a room"
-                        )
-                    continue
-                raise BoardFormatError(
-                    source,
+            self.grid_closed = True
+            return False
+        if len(self.grid) == self.rows:
+            raise self.error(line_no, f"grid has more than the {self.rows} lines BOARD declares")
+        if len(line) != self.columns:
+            raise self.error(
+                line_no, f"grid line has {len(line)} squares, BOARD declares {self.columns}"
+            )
+        for col, ch in enumerate(line):
+            if ch in (OFF_BOARD, CORRIDOR) or ch.isdigit():
+                continue
+            kind = self.letters.get(ch.upper(), ("", "", False))[0]
+            if not kind:
+                raise self.error(
                     line_no,
                     f"unknown square {ch!r} at column {col}; allowed: '*', '.', digits, "
-                    f"and the declared letters {''.join(sorted(letters))}",
+                    f"and the declared letters {''.join(sorted(self.letters))} "
+                    "(lower case for a doorway)",
                 )
-            grid.append(line)
-            continue
-        if not line or line.startswith("#"):
-            continue
-        word, *args = line.split()
+            if ch.islower() and kind != "ROOM":
+                raise self.error(line_no, f"doorway mark {ch!r} at column {col} is not a room")
+        self.grid.append(line)
+        return True
+
+    def _record(self, line_no: int, word: str, args: list[str]) -> None:
         if word == "BOARD":
+            if self.board_id is not None:
+                raise self.error(line_no, "a board has one BOARD record")
             if len(args) != 3 or not args[1].isdigit() or not args[2].isdigit():
-                raise BoardFormatError(source, line_no, "expected BOARD <id> <columns> <rows>")
-            board_id, columns, rows = args[0], int(args[1]), int(args[2])
+                raise self.error(line_no, "expected BOARD <id> <columns> <rows>")
+            self.board_id, self.columns, self.rows = args[0], int(args[1]), int(args[2])
         elif word in ("ROOM", "WALL"):
-            if board_id is None:
-                raise BoardFormatError(source, line_no, f"{word} before BOARD")
+            if self.board_id is None:
+                raise self.error(line_no, f"{word} before BOARD")
+            if self.grid_start:
+                raise self.error(line_no, f"{word} after GRID: declare letters before the grid")
             if len(args) not in (2, 3) or len(args[0]) != 1 or not args[0].isupper():
-                raise BoardFormatError(
-                    source, line_no, f"expected {word} <upper-case letter> <id>"
-                    + (" [scene|noscene]" if word == "ROOM" else "")
-                )
-            scene = True
+                scene = " [scene|noscene]" if word == "ROOM" else ""
+                raise self.error(line_no, f"expected {word} <upper-case letter> <id>{scene}")
+            scene_flag = True
             if len(args) == 3:
                 if word == "WALL" or args[2] not in ("scene", "noscene"):
-                    raise BoardFormatError(
-                        source, line_no, f"unexpected {args[2]!r}; allowed: scene, noscene"
-                    )
-                scene = args[2] == "scene"
-            if args[0] in letters:
-                raise BoardFormatError(source, line_no, f"letter {args[0]} declared twice")
-            letters[args[0]] = (word, args[1], scene)
-        elif word == "GRID":
-            if board_id is None:
-                raise BoardFormatError(source, line_no, "GRID before BOARD")
-            in_grid, grid_start = True, line_no
+                    raise self.error(line_no, f"unexpected {args[2]!r}; allowed: scene, noscene")
+                scene_flag = args[2] == "scene"
+            if args[0] in self.letters:
+                raise self.error(line_no, f"letter {args[0]} declared twice")
+            if any(info[1] == args[1] for info in self.letters.values()):
+                raise self.error(line_no, f"{args[1]} declared twice")
+            self.letters[args[0]] = (word, args[1], scene_flag)
         elif word == "DOOR":
             if len(args) != 3 or args[2] not in SIDES:
-                raise BoardFormatError(
-                    source, line_no, "expected DOOR <room-id> <row>,<col> <N|S|E|W>"
-                )
-            doors.append((line_no, args[0], _parse_square(args[1], source, line_no), args[2]))
+                raise self.error(line_no, "expected DOOR <room-id> <row>,<col> <N|S|E|W>")
+            square = _parse_square(args[1], self.source, line_no)
+            self.doors.append((line_no, args[0], square, args[2]))
         elif word == "START":
             if len(args) != 3 or not args[0].isdigit():
-                raise BoardFormatError(source, line_no, "expected START <n> <piece-id> <row>,<col>")
-            starts.append(
-                (line_no, int(args[0]), args[1], _parse_square(args[2], source, line_no))
-            )
+                raise self.error(line_no, "expected START <n> <piece-id> <row>,<col>")
+            square = _parse_square(args[2], self.source, line_no)
+            self.starts.append((line_no, int(args[0]), args[1], square))
         elif word == "PASSAGE":
             if len(args) != 2:
-                raise BoardFormatError(source, line_no, "expected PASSAGE <room-id> <room-id>")
-            passages.append((line_no, args[0], args[1]))
+                raise self.error(line_no, "expected PASSAGE <room-id> <room-id>")
+            self.passages.append((line_no, args[0], args[1]))
         else:
-            raise BoardFormatError(
-                source,
+            raise self.error(
                 line_no,
                 f"unknown record {word!r}; allowed: BOARD, ROOM, WALL, GRID, DOOR, START, PASSAGE",
             )
-    if in_grid:
-        raise BoardFormatError(source, grid_start, "GRID is never closed by END")
-    if board_id is None or not grid:
-        raise BoardFormatError(source, 1, "a board needs a BOARD record and a GRID")
+
+
+def parse_board(text: str, source: str = "<board>") -> Board:
+    """Parse and validate board text; raise :class:`BoardFormatError` on the first bad line.
+
+    Pass 1 reads the records and stops at the first line it cannot read. Pass 2
+    checks what the records read so far mean (doors open onto corridors, start
+    squares are marked, passages join rooms). Whichever problem sits on the
+    earliest line is the one reported, so fixing errors top to bottom works.
+    Whole-board problems (a room with no door, a start square with no record)
+    are checked last, once every line is right, and name the GRID line.
+
+    >>> parse_board("BOARD tiny 2 1\\nGRID\\n.Q\\nEND")
+    Traceback (most recent call last):
+    ...
+    cluedo.content.board.BoardFormatError: <board>, line 3: unknown square 'Q' at column 1; \
+allowed: '*', '.', digits, and the declared letters  (lower case for a doorway)
+    """
+    rec = _Records(source)
+    read_error: BoardFormatError | None = None
+    try:
+        rec.read(text.splitlines())
+    except BoardFormatError as err:
+        read_error = err
+        if not rec.grid_closed:
+            raise  # without the whole grid no record after it can be checked
+    grid, rows, columns = rec.grid, rec.rows, rec.columns
+    problems: list[tuple[int, str]] = []
 
     def at(sq: Square) -> str | None:
         r, c = sq
         return grid[r][c] if 0 <= r < rows and 0 <= c < columns else None
 
-    room_letters = {ltr: info for ltr, info in letters.items() if info[0] == "ROOM"}
+    room_letters = {ltr: info for ltr, info in rec.letters.items() if info[0] == "ROOM"}
     room_ids = {info[1]: ltr for ltr, info in room_letters.items()}
+    known_rooms = ", ".join(sorted(room_ids))
     room_squares: dict[str, set[Square]] = {info[1]: set() for info in room_letters.values()}
     wall_squares: dict[str, set[Square]] = {
-        info[1]: set() for info in letters.values() if info[0] == "WALL"
+        info[1]: set() for info in rec.letters.values() if info[0] == "WALL"
     }
     marked_doors: set[Square] = set()
     for r, line in enumerate(grid):
         for c, ch in enumerate(line):
-            info = letters.get(ch.upper())
+            info = rec.letters.get(ch.upper())
             if info is None:
                 continue
             (room_squares if info[0] == "ROOM" else wall_squares)[info[1]].add((r, c))
@@ -293,72 +345,72 @@ def parse_board(text: str, source: str = "<board>") -> Board:
                 marked_doors.add((r, c))
 
     parsed_doors: list[Door] = []
-    for line_no, room, sq, side in doors:
-        if room not in room_ids:
-            raise BoardFormatError(
-                source, line_no, f"unknown room {room!r}; rooms: {', '.join(sorted(room_ids))}"
-            )
-        ch = at(sq)
-        if ch is None or ch.upper() != room_ids[room]:
-            raise BoardFormatError(source, line_no, f"square {sq} is not inside {room}")
-        if sq not in marked_doors:
-            raise BoardFormatError(
-                source, line_no, f"door square {sq} is not marked with a lower-case letter"
-            )
+    for line_no, room, sq, side in rec.doors:
         dr, dc = SIDES[side]
         outside = (sq[0] + dr, sq[1] + dc)
         out_ch = at(outside)
-        if out_ch is None or not (out_ch == CORRIDOR or out_ch.isdigit()):
-            raise BoardFormatError(
-                source, line_no, f"door {sq} opens {side} onto {outside}, which is not a corridor"
+        inside = at(sq)
+        if room not in room_ids:
+            problems.append((line_no, f"unknown room {room!r}; rooms: {known_rooms}"))
+        elif inside is None or inside.upper() != room_ids[room]:
+            problems.append((line_no, f"square {sq} is not inside {room}"))
+        elif sq not in marked_doors:
+            problems.append((line_no, f"door square {sq} is not marked with a lower-case letter"))
+        elif out_ch is None or not (out_ch == CORRIDOR or out_ch.isdigit()):
+            problems.append(
+                (line_no, f"door {sq} opens {side} onto {outside}, which is not a corridor")
             )
-        parsed_doors.append(Door(room, sq, side, outside))
-    unlisted = marked_doors - {d.square for d in parsed_doors}
-    if unlisted:
-        raise BoardFormatError(
-            source, grid_start, f"doorway marks without a DOOR record: {sorted(unlisted)}"
-        )
-    for rid, squares in room_squares.items():
-        if not squares:
-            raise BoardFormatError(source, grid_start, f"room {rid} has no squares in the grid")
-        if not any(d.room == rid for d in parsed_doors) and not any(
-            rid in (a, b) for _, a, b in passages
-        ):
-            raise BoardFormatError(source, grid_start, f"room {rid} has no door and no passage")
+        elif any(d.square == sq and d.side == side for d in parsed_doors):
+            problems.append((line_no, f"door {sq} {side} is listed twice"))
+        else:
+            parsed_doors.append(Door(room, sq, side, outside))
 
     start_squares: dict[str, Square] = {}
     start_numbers: dict[str, int] = {}
-    for line_no, number, piece, sq in starts:
+    for line_no, number, piece, sq in rec.starts:
         if at(sq) != str(number):
-            raise BoardFormatError(
-                source, line_no, f"start {number} at {sq}: the grid shows {at(sq)!r} there"
-            )
-        if piece in start_squares:
-            raise BoardFormatError(source, line_no, f"{piece} has two start squares")
-        start_squares[piece] = sq
-        start_numbers[piece] = number
+            problems.append((line_no, f"start {number} at {sq}: the grid shows {at(sq)!r} there"))
+        elif piece in start_squares:
+            problems.append((line_no, f"{piece} has two start squares"))
+        elif number in start_numbers.values():
+            problems.append((line_no, f"start number {number} is used twice"))
+        else:
+            start_squares[piece] = sq
+            start_numbers[piece] = number
+
+    passage_map: dict[str, str] = {}
+    for line_no, a, b in rec.passages:
+        unknown = [rid for rid in (a, b) if rid not in room_ids]
+        if unknown:
+            problems.append((line_no, f"unknown room {unknown[0]!r}; rooms: {known_rooms}"))
+        elif a == b or a in passage_map or b in passage_map:
+            problems.append((line_no, "a room may have one secret passage, to another room"))
+        else:
+            passage_map[a], passage_map[b] = b, a
+
+    if problems:
+        line_no, message = min(problems)
+        if read_error is None or line_no < read_error.line_no:
+            raise BoardFormatError(source, line_no, message)
+    if read_error is not None:
+        raise read_error
+
+    unlisted = marked_doors - {d.square for d in parsed_doors}
+    if unlisted:
+        raise rec.error(rec.grid_start, f"doorway marks without a DOOR record: {sorted(unlisted)}")
+    for rid, squares in room_squares.items():
+        if not squares:
+            raise rec.error(rec.grid_start, f"room {rid} has no squares in the grid")
+        if not any(d.room == rid for d in parsed_doors) and rid not in passage_map:
+            raise rec.error(rec.grid_start, f"room {rid} has no door and no passage")
     digits = {(r, c) for r, line in enumerate(grid) for c, ch in enumerate(line) if ch.isdigit()}
     missing = digits - set(start_squares.values())
     if missing:
-        raise BoardFormatError(
-            source, grid_start, f"start squares without a START record: {sorted(missing)}"
-        )
+        raise rec.error(rec.grid_start, f"start squares without a START record: {sorted(missing)}")
 
-    passage_map: dict[str, str] = {}
-    for line_no, a, b in passages:
-        for rid in (a, b):
-            if rid not in room_ids:
-                raise BoardFormatError(
-                    source, line_no, f"unknown room {rid!r}; rooms: {', '.join(sorted(room_ids))}"
-                )
-        if a == b or a in passage_map or b in passage_map:
-            raise BoardFormatError(
-                source, line_no, "a room may have one secret passage, to another room"
-            )
-        passage_map[a], passage_map[b] = b, a
-
+    assert rec.board_id is not None
     return Board(
-        id=board_id,
+        id=rec.board_id,
         columns=columns,
         rows=rows,
         grid=tuple(grid),

@@ -68,9 +68,8 @@ class CardSet:
         for c in self.cards:
             if wanted in (c.id, c.code) or any(n.lower() == wanted for n in c.names.values()):
                 return c.id
-        raise CardSetError(
-            f"no card {text!r}; cards: {', '.join(f'{c.code}={c.names[self.edition]}' for c in self.cards)}"
-        )
+        known = ", ".join(f"{c.code}={c.names[self.edition]}" for c in self.cards)
+        raise CardSetError(f"no card {text!r}; cards: {known}")
 
     def with_edition(self, edition: str) -> CardSet:
         if edition not in self.editions:

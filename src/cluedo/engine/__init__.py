@@ -2,7 +2,13 @@
 
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision, DecisionStack
-from cluedo.engine.errors import CluedoError, IllegalAction, MalformedAction, OptionsError, SaveError
+from cluedo.engine.errors import (
+    CluedoError,
+    IllegalAction,
+    MalformedAction,
+    OptionsError,
+    SaveError,
+)
 from cluedo.engine.events import Event
 from cluedo.engine.game import Game, new_game
 from cluedo.engine.registry import available, make_rules, parse_options, register, rules_class

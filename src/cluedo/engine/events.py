@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str

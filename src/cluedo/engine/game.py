@@ -88,7 +88,9 @@ class Game:
             return IllegalAction("game-over", "the game is over", "no actions")
         if not 0 <= action.seat < self.players:
             return IllegalAction(
-                "no-such-seat", f"seat {action.seat} is not at this table", f"0 to {self.players - 1}"
+                "no-such-seat",
+                f"seat {action.seat} is not at this table",
+                f"0 to {self.players - 1}",
             )
         waiting = self.state.to_act()
         if action.seat not in waiting:
@@ -164,7 +166,7 @@ class Game:
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game from :meth:`save` output; raise :class:`SaveError` naming what is wrong."""
+        """Rebuild a game from :meth:`save`; raise :class:`SaveError` saying what is wrong."""
         if not isinstance(data, Mapping):
             raise SaveError("a save must be a JSON object")
         if data.get("format") != SAVE_FORMAT:

@@ -26,10 +26,10 @@ class RuleOptions(BaseModel):
 
 
 S = TypeVar("S", bound=GameState)
-O = TypeVar("O", bound=RuleOptions)
+Opts = TypeVar("Opts", bound=RuleOptions)
 
 
-class RuleSet(ABC, Generic[S, O]):
+class RuleSet(ABC, Generic[S, Opts]):
     name: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -37,7 +37,7 @@ class RuleSet(ABC, Generic[S, O]):
     max_players: ClassVar[int]
     options_type: ClassVar[type[RuleOptions]]
 
-    def __init__(self, options: O) -> None:
+    def __init__(self, options: Opts) -> None:
         self.options = options
 
     @abstractmethod

@@ -214,7 +214,8 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
                 out += self._suggestions(seat)
         elif stage == "move":
             out += [
-                Action(seat, "move", (("to", self.board.node_name(n)),)) for n in ctx["destinations"]
+                Action(seat, "move", (("to", self.board.node_name(n)),))
+                for n in ctx["destinations"]
             ]
         elif stage == "moved":
             if ctx.get("entered") is not None:
@@ -368,14 +369,17 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
     def _check_triple(self, action: Action, with_room: bool) -> IllegalAction | None:
         rule = action.kind
         if action.get("suspect") not in self.suspects:
-            return IllegalAction(rule, f"unknown suspect {action.get('suspect')!r}",
-                                 ", ".join(self.suspects))
+            return IllegalAction(
+                rule, f"unknown suspect {action.get('suspect')!r}", ", ".join(self.suspects)
+            )
         if action.get("weapon") not in self.weapon_ids:
-            return IllegalAction(rule, f"unknown weapon {action.get('weapon')!r}",
-                                 ", ".join(self.weapon_ids))
+            return IllegalAction(
+                rule, f"unknown weapon {action.get('weapon')!r}", ", ".join(self.weapon_ids)
+            )
         if with_room and action.get("room") not in self.rooms:
-            return IllegalAction(rule, f"unknown room {action.get('room')!r}",
-                                 ", ".join(self.rooms))
+            return IllegalAction(
+                rule, f"unknown room {action.get('room')!r}", ", ".join(self.rooms)
+            )
         return None
 
     # -- applying -------------------------------------------------------------------
@@ -482,16 +486,22 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             state.finish("solved", (seat,))
             return [
                 Event("accusation", {**public, "correct": True}),
-                Event("game_over", {"outcome": "solved", "winners": [seat],
-                                    "envelope": list(state.envelope)}),
+                Event(
+                    "game_over",
+                    {"outcome": "solved", "winners": [seat], "envelope": list(state.envelope)},
+                ),
             ]
         state.eliminated[seat] = True
         state.envelope_seen_by.add(seat)
         events = [
             Event("accusation", {**public, "correct": False}),
             # The accuser looks inside the envelope; nobody else does.
-            Event("envelope_seen", {"seat": seat}, {"envelope": list(state.envelope)},
-                  frozenset({seat})),
+            Event(
+                "envelope_seen",
+                {"seat": seat},
+                {"envelope": list(state.envelope)},
+                frozenset({seat}),
+            ),
         ]
         piece = state.characters[seat]
         loc = state.positions[piece]
@@ -499,13 +509,21 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             for door in self.board.doors:
                 if door.corridor == loc:
                     state.positions[piece] = door.room
-                    events.append(Event("token_moved", {"piece": piece, "to": door.room,
-                                                        "reason": "off-doorway"}))
+                    events.append(
+                        Event(
+                            "token_moved",
+                            {"piece": piece, "to": door.room, "reason": "off-doorway"},
+                        )
+                    )
                     break
         if all(state.eliminated):
             state.finish("no-winner")
-            events.append(Event("game_over", {"outcome": "no-winner", "winners": [],
-                                              "envelope": list(state.envelope)}))
+            events.append(
+                Event(
+                    "game_over",
+                    {"outcome": "no-winner", "winners": [], "envelope": list(state.envelope)},
+                )
+            )
             return events
         return events + self._end_turn(state)
 
