@@ -261,6 +261,7 @@ def test_brute_force_knows_the_basic_rules() -> None:
         (6, 6),
         (8, 6),
         (7, 7),
+        (9, 5),
         "kitchen",
     }
     assert "hall" not in brute_force("hall", 3, set(), True)
