@@ -1,0 +1,625 @@
+"""Clussassin (rule text 004): one test per rule that changes play."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cluedo.agents.match import play_out
+from cluedo.agents.registry import make_agent
+from cluedo.content import load_board, load_card_set
+from cluedo.engine import Action, Game, IllegalAction, new_game
+from cluedo.mechanics.sight import can_see, visible_within
+from cluedo.rules.clussassin import ClussassinState
+
+BOARD = load_board("classic")
+CARDS = load_card_set("classic")
+SUSPECTS = CARDS.category("suspect")
+WEAPONS = CARDS.category("weapon")
+ROOMS = CARDS.category("room")
+
+
+class ScriptedDice(random.Random):
+    """A generator whose die rolls are given in advance (everything else is seeded)."""
+
+    def __init__(self, rolls: list[int]) -> None:
+        super().__init__(0)
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.rolls.pop(0)
+
+
+def state_of(game: Game) -> ClussassinState:
+    state = game.state
+    assert isinstance(state, ClussassinState)
+    return state
+
+
+def arranged(players: int = 3, seed: int = 1, **positions: Any) -> Game:
+    """A game with tokens moved where a test needs them (others stay put)."""
+    game = new_game("clussassin", players=players, seed=seed)
+    state = state_of(game)
+    for character, loc in positions.items():
+        state.positions[character] = tuple(loc) if isinstance(loc, list) else loc
+    return game
+
+
+def set_targets(game: Game, **targets: str) -> None:
+    """Rewire targets (and the character cards held) for a test, keeping a permutation."""
+    state = state_of(game)
+    for hunter, target in targets.items():
+        old = state.target[hunter]
+        state.holdings[hunter].remove(old)
+        state.holdings[hunter].append(target)
+        state.target[hunter] = target
+
+
+def attack_ready(**targets: str) -> Game:
+    """Scarlet (seat 0) alone in the kitchen with Mustard, her target."""
+    game = arranged(scarlet="kitchen", mustard="kitchen")
+    state = state_of(game)
+    # Swap whoever hunted Mustard onto Scarlet's old target, so targets stay a permutation.
+    hunter_of_mustard = next(c for c, t in state.target.items() if t == "mustard")
+    old = state.target["scarlet"]
+    if hunter_of_mustard != "scarlet":
+        set_targets(game, **{hunter_of_mustard: old})
+        set_targets(game, scarlet="mustard")
+    # No modifiers unless a test adds them: kill zones elsewhere.
+    for character in ("scarlet", "mustard"):
+        held = state.holdings[character]
+        for i, card in enumerate(held):
+            if card == "kitchen":
+                held[i] = state.unused_rooms[0]
+    if state.safe_room == "kitchen":
+        state.safe_room = "study"
+    if targets:
+        set_targets(game, **targets)
+    return game
+
+
+def act(game: Game, seat: int, kind: str, **params: Any) -> list[Any]:
+    return game.apply(Action.make(seat, kind, **params))
+
+
+# -- set-up -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_unplayed_characters_stay_on_their_start_squares_and_are_in_the_game(
+    players: int,
+) -> None:
+    game = new_game("clussassin", players=players, seed=3)
+    state = state_of(game)
+    assert set(state.positions) == set(SUSPECTS)
+    for suspect in SUSPECTS:
+        assert state.positions[suspect] == BOARD.starts[suspect]
+        assert len(state.holdings[suspect]) == 3
+
+
+def test_weapons_each_in_a_random_empty_room() -> None:
+    seen = set()
+    for seed in range(20):
+        state = state_of(new_game("clussassin", players=4, seed=seed))
+        rooms = list(state.weapons.values())
+        assert len(set(rooms)) == len(WEAPONS)
+        assert set(rooms) <= set(ROOMS)
+        seen.add(tuple(rooms))
+    assert len(seen) > 10
+
+
+def test_every_character_dealt_one_target_one_zone_one_specialty() -> None:
+    for seed in range(20):
+        state = state_of(new_game("clussassin", players=3, seed=seed))
+        for character, held in state.holdings.items():
+            assert [CARDS.category_of(c) for c in held] == ["suspect", "room", "weapon"]
+            assert state.target[character] == held[0]
+        dealt = [c for held in state.holdings.values() for c in held]
+        assert len(dealt) == len(set(dealt)) == 18
+
+
+def test_no_character_is_dealt_itself_as_target() -> None:
+    for seed in range(200):
+        state = state_of(new_game("clussassin", players=3, seed=seed))
+        assert all(state.target[c] != c for c in SUSPECTS)
+        assert sorted(state.target.values()) == sorted(SUSPECTS)
+
+
+def test_one_more_room_card_face_up_is_the_safe_room() -> None:
+    game = new_game("clussassin", players=4, seed=5)
+    state = state_of(game)
+    zones = {held[1] for held in state.holdings.values()}
+    assert state.safe_room in ROOMS and state.safe_room not in zones
+    assert len(state.unused_rooms) == 2
+    assert all(game.view(s)["safe_room"] == state.safe_room for s in (None, 0, 1))
+
+
+def test_miss_scarlet_opens_then_turns_go_clockwise() -> None:
+    game = new_game(
+        "clussassin", players=3, seed=2, options={"characters": ["plum", "scarlet", "white"]}
+    )
+    assert game.to_act() == (1,)
+    act(game, 1, "roll")
+    game.apply(next(a for a in game.legal_actions(1) if a.kind in ("stay", "move")))
+    act(game, 1, "end_turn")
+    assert game.to_act() == (2,)
+
+
+# -- moving -------------------------------------------------------------------------
+
+
+def test_roll_two_dice_and_move_up_to_the_total() -> None:
+    game = new_game("clussassin", players=3, seed=4)
+    game.rng = ScriptedDice([2, 1])
+    events = act(game, 0, "roll")
+    assert events[0].data["dice"] == [2, 1]
+    pending = game.view(0)["pending"]
+    assert pending["roll"] == 3
+    start = BOARD.starts["scarlet"]
+    dests = [tuple(d) for d in pending["destinations"] if isinstance(d, list)]
+    # Up to three: one, two and three steps away are all possible.
+    distances = {abs(r - start[0]) + abs(c - start[1]) for r, c in dests}
+    assert distances == {1, 2, 3}
+    assert any(a.kind == "stay" for a in game.legal_actions(0))
+
+
+def test_option_more_dice() -> None:
+    game = new_game("clussassin", players=3, seed=4, options={"dice": 3})
+    events = act(game, 0, "roll")
+    assert len(events[0].data["dice"]) == 3
+
+
+def test_entering_a_room_ends_the_move_and_rooms_hold_several_tokens() -> None:
+    game = arranged(scarlet=(8, 9), mustard="ballroom", white="ballroom")
+    game.rng = ScriptedDice([6, 6])
+    act(game, 0, "roll")
+    moves = [a["to"] for a in game.legal_actions(0) if a.kind == "move"]
+    assert "ballroom" in moves
+    act(game, 0, "move", to="ballroom")
+    assert state_of(game).positions["scarlet"] == "ballroom"
+    assert game.view(0)["pending"]["stage"] == "moved"
+
+
+def test_no_square_twice_and_no_occupied_squares() -> None:
+    # Surround Scarlet on her start square: the only neighbour is taken.
+    game = arranged(mustard=(23, 7))
+    game.rng = ScriptedDice([3, 3])
+    act(game, 0, "roll")
+    assert [a.kind for a in game.legal_actions(0)] == ["end_turn"]
+
+
+def test_a_blocked_in_token_waits() -> None:
+    # The Study's only door opens onto (20, 17): a token there traps whoever is inside
+    # (the Study's passage aside, which the test does not take).
+    game = arranged(scarlet="study", mustard=(20, 17))
+    game.rng = ScriptedDice([4, 4])
+    events = act(game, 0, "roll")
+    assert [e.kind for e in events] == ["roll", "blocked"]
+    assert state_of(game).positions["scarlet"] == "study"
+
+
+def test_secret_passage_instead_of_rolling() -> None:
+    game = arranged(scarlet="kitchen")
+    assert Action.make(0, "passage") in game.legal_actions(0)
+    act(game, 0, "passage")
+    assert state_of(game).positions["scarlet"] == "study"
+    assert Action.make(0, "roll") not in game.legal_actions(0)
+
+
+# -- the safe room ------------------------------------------------------------------
+
+
+def test_no_attack_is_ever_made_in_the_safe_room() -> None:
+    game = attack_ready()
+    state_of(game).safe_room = "kitchen"
+    assert Action.make(0, "attack") not in game.legal_actions(0)
+    with pytest.raises(IllegalAction, match="safe room"):
+        act(game, 0, "attack")
+
+
+def test_must_leave_the_safe_room_the_turn_after_entering() -> None:
+    game = arranged(scarlet="hall")
+    state_of(game).safe_room = "hall"
+    game.rng = ScriptedDice([2, 2])
+    act(game, 0, "roll")
+    kinds = {a.kind for a in game.legal_actions(0)}
+    assert "stay" not in kinds and "move" in kinds
+    with pytest.raises(IllegalAction) as err:
+        act(game, 0, "stay")
+    assert err.value.rule == "leave-the-safe-room"
+
+
+# -- weapons ------------------------------------------------------------------------
+
+
+def test_pick_up_a_weapon_only_with_its_specialty_card_which_is_revealed() -> None:
+    game = arranged(scarlet="kitchen")
+    state = state_of(game)
+    specialty = state.holdings["scarlet"][2]
+    other = next(w for w in WEAPONS if w != specialty)
+    state.weapons = {specialty: "kitchen", other: "kitchen"}
+    pickups = [a["weapon"] for a in game.legal_actions(0) if a.kind == "pickup"]
+    assert pickups == [specialty]
+    with pytest.raises(IllegalAction):
+        act(game, 0, "pickup", weapon=other)
+    act(game, 0, "pickup", weapon=specialty)
+    assert state.carried["scarlet"] == [specialty]
+    assert game.view(None)["revealed"][specialty] == "scarlet"
+
+
+# -- attacks ------------------------------------------------------------------------
+
+
+def test_attack_alone_in_a_room_with_your_target() -> None:
+    game = attack_ready()
+    assert Action.make(0, "attack") in game.legal_actions(0)
+
+
+def test_no_attack_when_someone_else_is_in_the_room() -> None:
+    game = attack_ready()
+    state_of(game).positions["white"] = "kitchen"
+    with pytest.raises(IllegalAction, match="not alone"):
+        act(game, 0, "attack")
+
+
+def test_only_your_target_can_be_attacked() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    state.positions["mustard"] = (7, 4)
+    state.positions["white"] = "kitchen"
+    # White is alone with Scarlet but is not her target.
+    assert Action.make(0, "attack") not in game.legal_actions(0)
+
+
+def test_hallway_attack_within_three_squares_in_line_of_sight() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    state.positions["scarlet"], state.positions["mustard"] = (17, 2), (17, 5)
+    assert Action.make(0, "attack") in game.legal_actions(0)
+    state.positions["mustard"] = (17, 6)  # four squares: too far
+    assert Action.make(0, "attack") not in game.legal_actions(0)
+
+
+def test_hallway_attack_needs_line_of_sight() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    # Two squares apart along the corridor west of the Ballroom: in sight.
+    state.positions["scarlet"], state.positions["mustard"] = (6, 7), (4, 7)
+    assert can_see(BOARD, (6, 7), (4, 7))
+    assert Action.make(0, "attack") in game.legal_actions(0)
+    # Three squares apart, but the Kitchen's wall at (6, 5) is in the way.
+    state.positions["scarlet"], state.positions["mustard"] = (5, 6), (7, 5)
+    assert not can_see(BOARD, (5, 6), (7, 5))
+    with pytest.raises(IllegalAction, match="line of sight"):
+        act(game, 0, "attack")
+
+
+def test_hallway_attack_spoiled_by_a_witness_within_six_squares_in_sight() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    state.positions["scarlet"], state.positions["mustard"] = (17, 4), (17, 6)
+    state.positions["white"] = (17, 10)  # six squares along the corridor, in sight
+    assert Action.make(0, "attack") not in game.legal_actions(0)
+    state.positions["white"] = (17, 11)  # seven: too far to count
+    assert Action.make(0, "attack") in game.legal_actions(0)
+
+
+def test_option_witnesses_players_only() -> None:
+    game = new_game("clussassin", players=3, seed=1, options={"witnesses": "players"})
+    state = state_of(game)
+    set_targets(game)
+    hunter_of_mustard = next(c for c, t in state.target.items() if t == "mustard")
+    if hunter_of_mustard != "scarlet":
+        set_targets(game, **{hunter_of_mustard: state.target["scarlet"]})
+        set_targets(game, scarlet="mustard")
+    state.positions["scarlet"], state.positions["mustard"] = (17, 4), (17, 6)
+    state.positions["peacock"] = (17, 8)  # unplayed: not a witness with this option
+    assert Action.make(0, "attack") in game.legal_actions(0)
+
+
+def test_attack_before_or_after_moving_but_once_per_turn() -> None:
+    game = attack_ready()
+    game.rng = ScriptedDice([1])  # a miss
+    act(game, 0, "attack")
+    assert Action.make(0, "attack") not in game.legal_actions(0)
+    with pytest.raises(IllegalAction) as err:
+        act(game, 0, "attack")
+    assert err.value.rule == "one-attack"
+    # The move is still to come.
+    assert Action.make(0, "roll") in game.legal_actions(0)
+
+
+def test_attack_after_moving() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    state.positions["scarlet"] = (7, 4)  # just outside the kitchen door
+    game.rng = ScriptedDice([1, 1])
+    act(game, 0, "roll")
+    act(game, 0, "move", to="kitchen")
+    assert Action.make(0, "attack") in game.legal_actions(0)
+
+
+def test_attack_reveals_the_target_card() -> None:
+    game = attack_ready()
+    game.rng = ScriptedDice([2])
+    act(game, 0, "attack")
+    assert game.view(2)["revealed"]["mustard"] == "scarlet"
+
+
+def test_attack_roll_of_three_or_more_hits_below_misses() -> None:
+    game = attack_ready()
+    game.rng = ScriptedDice([2])
+    events = act(game, 0, "attack")
+    assert [e.kind for e in events] == ["attack"] and not events[0].data["hit"]
+    game = attack_ready()
+    game.rng = ScriptedDice([3, 1])
+    events = act(game, 0, "attack")
+    assert events[0].data["hit"] and events[1].kind == "defence"
+
+
+def test_kill_zone_and_specialty_weapon_each_add_a_die_keep_the_best() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    state.holdings["scarlet"][1] = "kitchen"  # Scarlet's kill zone is where she stands
+    weapon = state.holdings["scarlet"][2]
+    state.carried["scarlet"].append(weapon)
+    state.weapons.pop(weapon, None)
+    game.rng = ScriptedDice([1, 5, 2, 6])
+    events = act(game, 0, "attack")
+    assert events[0].data["rolls"] == [1, 5, 2] and events[0].data["roll"] == 5
+    assert set(events[0].data["revealed"]) == {"mustard", "kitchen", weapon}
+
+
+def test_defender_modifiers_too() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    state.holdings["mustard"][1] = "kitchen"
+    game.rng = ScriptedDice([4, 1, 4])
+    events = act(game, 0, "attack")
+    assert events[1].data["rolls"] == [1, 4] and events[1].data["survived"]
+
+
+def test_defence_equal_or_higher_survives_and_the_defender_may_move_away() -> None:
+    game = attack_ready()
+    game.rng = ScriptedDice([4, 4])
+    events = act(game, 0, "attack")
+    assert events[1].data["survived"]
+    # Mustard (seat 1) now chooses where to run, up to 4 squares, or to stay.
+    assert game.to_act() == (1,)
+    kinds = {a.kind for a in game.legal_actions(1)}
+    assert kinds == {"move", "stay"}
+    move = next(a for a in game.legal_actions(1) if a.kind == "move")
+    game.apply(move)
+    assert state_of(game).positions["mustard"] == tuple(move["to"]) or isinstance(
+        move["to"], str
+    )
+    assert game.to_act() == (0,)
+
+
+def test_failed_defence_kills_and_hands_cards_and_weapons_to_the_assassin() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    state.carried["mustard"] = ["rope"]
+    state.weapons.pop("rope", None)
+    mustard_cards = list(state.holdings["mustard"])
+    game.rng = ScriptedDice([5, 4])
+    events = act(game, 0, "attack")
+    assert "mustard" in state.dead and "mustard" not in state.positions
+    assert set(mustard_cards) <= set(state.holdings["scarlet"])
+    assert "rope" in state.carried["scarlet"]
+    killed = next(e for e in events if e.kind == "killed")
+    assert killed.for_seat(0)["cards"] == mustard_cards
+    assert killed.for_seat(2)["cards"] == len(mustard_cards)  # a count, not the cards
+
+
+def test_the_assassins_new_target_is_in_the_victims_cards() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    victims_target = state.target["mustard"]
+    game.rng = ScriptedDice([6, 1])
+    act(game, 0, "attack")
+    if victims_target != "scarlet":
+        assert state.target["scarlet"] == victims_target
+        assert game.view(0)["target"] == victims_target
+
+
+def test_drawing_your_own_character_card_means_swapping_targets() -> None:
+    game = attack_ready()
+    state = state_of(game)
+    # Make Mustard hunt Scarlet, so killing Mustard hands Scarlet her own card.
+    hunter_of_scarlet = next(c for c, t in state.target.items() if t == "scarlet")
+    if hunter_of_scarlet != "mustard":
+        set_targets(game, **{hunter_of_scarlet: state.target["mustard"]})
+        set_targets(game, mustard="scarlet")
+    game.rng = ScriptedDice([6, 1])
+    events = act(game, 0, "attack")
+    assert any(e.kind == "own_card_drawn" for e in events)
+    assert game.to_act() == (0,)
+    choices = [a["with"] for a in game.legal_actions(0)]
+    assert choices == ["white"]  # the only other living player
+    whites_target = state.target["white"]
+    act(game, 0, "swap", **{"with": "white"})
+    assert state.target["scarlet"] == whites_target
+    assert state.target["white"] == "scarlet"
+    assert sorted(state.target.values()) == sorted(state.target)
+
+
+def test_game_ends_when_one_players_character_is_left() -> None:
+    game = new_game("clussassin", players=3, seed=6)
+    state = state_of(game)
+    state.dead = ["white"]
+    del state.positions["white"]
+    hunter_of_white = next(c for c, t in state.target.items() if t == "white")
+    state.target[hunter_of_white] = state.target.pop("white")
+    game2 = attack_ready()
+    state2 = state_of(game2)
+    state2.dead.append("white")
+    state2.positions.pop("white")
+    hunter = next(c for c, t in state2.target.items() if t == "white")
+    state2.target[hunter] = state2.target.pop("white")
+    game2.rng = ScriptedDice([6, 1])
+    events = act(game2, 0, "attack")
+    assert game2.finished and state2.winners == (0,)
+    assert events[-1].kind == "game_over"
+
+
+# -- hidden information ---------------------------------------------------------------
+
+
+def test_targets_zones_and_specialties_stay_private_at_the_start() -> None:
+    for seed in range(10):
+        game = new_game("clussassin", players=4, seed=seed)
+        state = state_of(game)
+        for seat in (None, 0, 1, 2, 3):
+            view = game.view(seat)
+            secret_fields = json.dumps([view["hand"], view["target"], view["revealed"],
+                                        [e for e in view["log"] if e["kind"] == "dealt"]])
+            mine = set(state.holdings[state.characters[seat]]) if seat is not None else set()
+            for held in state.holdings.values():
+                for card in held:
+                    assert (f'"{card}"' in secret_fields) == (card in mine), (seed, seat, card)
+
+
+def test_leak_views_name_only_cards_a_seat_may_know() -> None:
+    """In whole games, a seat's hand, target and secret event fields only ever hold
+    cards its character has held or that were shown to everyone."""
+    for seed in range(8):
+        game = new_game("clussassin", players=4, seed=seed)
+        agents = {s: make_agent("sensible", s, seed, rules="clussassin") for s in range(4)}
+        ever_held: dict[int, set[str]] = {s: set() for s in range(4)}
+        for _ in range(4000):
+            if game.finished:
+                break
+            state = state_of(game)
+            for seat in range(4):
+                me = state.characters[seat]
+                held = set(state.holdings.get(me, []))
+                ever_held[seat] |= held
+                known = ever_held[seat] | set(state.revealed)
+                view = game.view(seat)
+                assert set(view["hand"]) == held
+                assert view["target"] == state.target.get(me)
+                for event in view["log"]:
+                    for key in ("hand", "cards"):
+                        value = event.get(key)
+                        if isinstance(value, list):
+                            assert set(value) <= known, (seed, event)
+                    if event["kind"] == "new_target" and "target" in event:
+                        assert event["target"] in known
+            spectator = game.view(None)
+            assert spectator["hand"] == [] and spectator["target"] is None
+            for event in spectator["log"]:
+                assert "hand" not in event
+                assert not isinstance(event.get("cards"), list)
+                if "target" in event:
+                    # Only an attack names a target publicly, and it reveals that card.
+                    assert event["kind"] == "attack" and event["target"] in event["revealed"]
+            seat = game.to_act()[0]
+            view = game.view(seat, log_since=agents[seat].log_cursor)
+            agents[seat].log_cursor = view["log_end"]
+            game.apply(agents[seat].choose(view, game.legal_actions(seat)))
+
+
+# -- whole games, invariants, save and replay ---------------------------------------
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bot_games_end_with_one_player_alive(players: int) -> None:
+    for seed in range(6):
+        game = new_game("clussassin", players=players, seed=seed)
+        play_out(game, {s: make_agent("sensible", s, s, rules="clussassin")
+                        for s in range(players)})
+        state = state_of(game)
+        alive = [c for c in state.characters if c not in state.dead]
+        assert game.finished and len(alive) == 1
+        assert state.winners == (state.characters.index(alive[0]),)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), picks=st.randoms())
+def test_random_play_keeps_invariants_and_replays(seed: int, players: int, picks: Any) -> None:
+    game = new_game("clussassin", players=players, seed=seed)
+    for _ in range(300):
+        if game.finished:
+            break
+        state = state_of(game)
+        cards = [c for held in state.holdings.values() for c in held]
+        assert len(cards) == len(set(cards)) == 18  # cards are never lost
+        squares = [p for p in state.positions.values() if isinstance(p, tuple)]
+        assert len(squares) == len(set(squares))
+        assert all(p in BOARD.node_of_square for p in squares)
+        living = set(state.positions)
+        assert set(state.target) == living and set(state.target.values()) == living
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        before = game.dumps()
+        bogus = Action.make(seat, "move", to=[99, 99])
+        with pytest.raises(IllegalAction):
+            game.apply(bogus)
+        assert game.dumps() == before
+        game.apply(picks.choice(legal))
+    assert Game.loads(game.dumps()).full_log() == game.full_log()
+
+
+# -- line of sight ------------------------------------------------------------------
+
+
+def _reference_sight(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Walk the segment with exact fractions: every square it passes through or
+    touches at a corner must be open."""
+    (r1, c1), (r2, c2) = a, b
+    y1, x1, y2, x2 = (Fraction(v) + Fraction(1, 2) for v in (r1, c1, r2, c2))
+    ts = {Fraction(0), Fraction(1)}
+    for lo, hi, start, delta in ((min(y1, y2), max(y1, y2), y1, y2 - y1),
+                                 (min(x1, x2), max(x1, x2), x1, x2 - x1)):
+        if delta:
+            for k in range(int(lo), int(hi) + 2):
+                t = (k - start) / delta
+                if 0 <= t <= 1:
+                    ts.add(t)
+    ordered = sorted(ts)
+    touched = set()
+    for t0, t1 in itertools.pairwise(ordered):
+        tm = (t0 + t1) / 2
+        y, x = y1 + (y2 - y1) * tm, x1 + (x2 - x1) * tm
+        touched.add((int(y), int(x)))
+    for t in ordered:
+        y, x = y1 + (y2 - y1) * t, x1 + (x2 - x1) * t
+        if y.denominator == 1 and x.denominator == 1:  # a corner: all four squares
+            touched |= {(int(y) - dy, int(x) - dx) for dy in (0, 1) for dx in (0, 1)}
+    return all(sq in BOARD.node_of_square for sq in touched)
+
+
+def test_line_of_sight_matches_an_independent_exact_walk() -> None:
+    corridor = list(BOARD.corridor)
+    rng = random.Random(7)
+    for _ in range(3000):
+        a = rng.choice(corridor)
+        b = (a[0] + rng.randint(-6, 6), a[1] + rng.randint(-6, 6))
+        if b not in BOARD.node_of_square:
+            continue
+        assert can_see(BOARD, a, b) == _reference_sight(a, b), (a, b)
+
+
+def test_line_of_sight_is_symmetric_and_blocked_by_rooms_and_walls() -> None:
+    for a in BOARD.corridor[::7]:
+        for b in visible_within(BOARD, a, 6):
+            assert can_see(BOARD, b, a)
+    # Straight along an open corridor.
+    assert can_see(BOARD, (17, 1), (17, 8))
+    # Across the Dining Room: blocked.
+    assert not can_see(BOARD, (8, 1), (16, 1))
+    # Rooms and off-board squares are never seen.
+    assert not can_see(BOARD, (7, 4), (5, 4))
+    # A diagonal that passes exactly through a corner touches both side squares:
+    # from (7, 0) to (8, 1) the line grazes (8, 0), which is off the board.
+    assert (8, 0) not in BOARD.node_of_square
+    assert not can_see(BOARD, (7, 0), (8, 1))
+    assert can_see(BOARD, (7, 1), (8, 2))
