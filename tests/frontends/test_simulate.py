@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -86,7 +87,8 @@ def extra_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 def simulate(tmp_path: Path, *args: str, name: str = "out.json") -> tuple[int, str, dict[str, Any]]:
     """Run the command; return its exit code, output and the JSON results."""
     path = tmp_path / name
-    result = runner.invoke(app, ["simulate", *args, "--json", str(path)])
+    # Options given in args come last, so they win over the default --json.
+    result = runner.invoke(app, ["simulate", "--json", str(path), *args])
     data = json.loads(path.read_text()) if path.exists() else {}
     return result.exit_code, result.output, data
 
@@ -164,6 +166,7 @@ def test_any_single_game_replays_alone(tmp_path: Path, extra_bots: None) -> None
         (["--options", '{"movement": "teleport"}'], "--options", "movement"),
         (["--rules", "chess"], "--rules", "unknown rule set"),
         (["--games", "0"], "--games", ""),
+        (["--json", "/no/such/folder/out.json"], "--json", "does not exist"),
     ],
 )
 def test_bad_options_are_refused_with_a_clear_error(
@@ -239,6 +242,32 @@ def test_wilson_interval_refuses_impossible_counts() -> None:
 def test_line_up_rotation_and_default_bot() -> None:
     assert lineup_for(["a", "b", "c", "d"], 5) == ("d", "a", "b", "c")
     assert default_bot() == ("sensible" if "sensible" in BOTS else "random")
+
+
+UNIFORM_BOT = """
+import json, random, sys
+rng = random.Random(0)
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "hello":
+        rng.seed(message["seed"])
+    elif message["type"] == "choose":
+        print(json.dumps({"index": rng.randrange(len(message["legal"]))}), flush=True)
+    elif message["type"] == "quit":
+        break
+"""
+
+
+def test_a_bot_in_another_process_plays_through_simulate(tmp_path: Path) -> None:
+    script = tmp_path / "uniform_bot.py"
+    script.write_text(UNIFORM_BOT)
+    spec = f"cmd:{sys.executable} {script}"
+    code, out, data = simulate(
+        tmp_path, "--players", "3", "--games", "3", "--seed", "5", "--bots", f"{spec},random,random"
+    )
+    assert code == 0, out
+    assert [r["bots"].index(spec) for r in data["records"]] == [0, 1, 2]
+    assert all(r["finished"] for r in data["records"])
 
 
 def test_commas_inside_an_external_command_stay_in_it() -> None:

@@ -70,6 +70,11 @@ def simulate(
 ) -> None:
     """Play bot games with seats rotated and report win rates with 95% confidence intervals."""
     config = _config(rules, players, games, seed, start, bots, options, action_limit)
+    if json_file is not None and not json_file.parent.is_dir():
+        # Say so before the run, not after it.
+        raise typer.BadParameter(
+            f"the folder {str(json_file.parent)!r} does not exist", param_hint="--json"
+        )
     console = Console()
     started = time.perf_counter()
     with Progress(
