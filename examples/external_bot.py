@@ -7,6 +7,11 @@ stdout. Play against it with
 
     cluedo play --bots "cmd:python examples/external_bot.py"
 
+It can also play the other way round, as a client of `cluedo engine`: it starts
+the engine, opens a game and plays every seat itself through the engine protocol:
+
+    python examples/external_bot.py --engine "cluedo engine" --players 4 --seed 7
+
 It plays the classic rules simply: it crosses off its own cards and every card
 shown to it, treats the cards of a suggestion nobody could disprove as the
 answer (unless it holds them), heads for rooms it has not crossed off, suggests
@@ -16,8 +21,11 @@ room are left.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
+import shlex
+import subprocess
 import sys
 from typing import Any
 
@@ -152,7 +160,48 @@ class Bot:
         return legal[0]
 
 
+def play_through_engine(command: str, players: int, seed: int) -> int:
+    """Start `cluedo engine`, play one game in every seat, print how it ended."""
+    engine = subprocess.Popen(
+        shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    requests, replies = engine.stdin, engine.stdout
+    assert requests is not None and replies is not None
+
+    def ask(cmd: str, **fields: Any) -> dict[str, Any]:
+        requests.write(json.dumps({"cmd": cmd, **fields}) + "\n")
+        requests.flush()
+        reply: dict[str, Any] = json.loads(replies.readline())
+        if not reply["ok"]:
+            raise SystemExit(f"engine error on {cmd}: {reply['error']['message']}")
+        return reply
+
+    game = ask("new", rules="classic", players=players, seed=seed)["game"]
+    bots = [Bot() for _ in range(players)]
+    cursors = [0] * players
+    for seat, bot in enumerate(bots):
+        bot.hello({"seat": seat, "seed": seed})
+    status = ask("to_act", game=game)
+    while not status["finished"]:
+        seat = status["to_act"][0]
+        view = ask("view", game=game, seat=seat, log_since=cursors[seat])["view"]
+        cursors[seat] = view["log_end"]
+        legal = ask("legal", game=game, seat=seat)["actions"]
+        status = ask("apply", game=game, action=bots[seat].choose(view, legal))
+    envelope = ask("view", game=game, seat=None)["view"]["envelope"]
+    print(f"game over: {status['outcome']}, winners {status['winners']}, envelope {envelope}")
+    ask("quit")
+    return engine.wait()
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--engine", help='drive this engine command instead, e.g. "cluedo engine"')
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.engine:
+        raise SystemExit(play_through_engine(args.engine, args.players, args.seed))
     bot = Bot()
     for line in sys.stdin:
         if not line.strip():

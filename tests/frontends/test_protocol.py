@@ -393,3 +393,20 @@ def test_an_engine_bug_costs_one_error_reply_not_the_engine(
     monkeypatch.undo()
     assert engine.games[gid].save() == before
     assert engine.handle_line(f'{{"cmd": "to_act", "game": "{gid}"}}')["ok"] is True
+
+
+def test_a_bot_in_another_process_plays_a_whole_game_through_the_engine() -> None:
+    example = ROOT / "examples" / "external_bot.py"
+    engine = f"{cluedo_command()} engine"
+    done = subprocess.run(
+        [sys.executable, str(example), "--engine", engine, "--players", "4", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("game over: solved, winners [")
+    # The same seed gives the same game.
+    local = new_game("classic", players=4, seed=3)
+    envelope = list(local.state.envelope)  # type: ignore[attr-defined]
+    assert f"envelope {envelope}" in done.stdout
