@@ -175,17 +175,17 @@ class Notebook:
                 return ContradictionError(obs, "no deal is consistent with the record")
         return ContradictionError(batch[-1], "no deal is consistent with the record")
 
-    def undo(self) -> Observation:
-        """Forget the last observation and return it."""
-        if not self._observations:
-            raise IndexError("nothing to undo")
-        last = self._observations[-1]
-        record, summary = self._history[-1]
+    def undo(self, count: int = 1) -> list[Observation]:
+        """Forget the last ``count`` observations and return them (oldest first)."""
+        if not 0 < count <= len(self._observations):
+            raise IndexError(f"cannot undo {count} of {len(self._observations)} observations")
+        undone = list(self._observations[-count:])
+        record, summary = self._history[-count]
         self._record = record
         self._summary = summary if summary is not None else summarise(record)
-        self._history = self._history[:-1]
-        self._observations = self._observations[:-1]
-        return last
+        self._history = self._history[:-count]
+        self._observations = self._observations[:-count]
+        return undone
 
     def copy(self) -> Notebook:
         """An independent notebook with the same record (shares immutable parts)."""
