@@ -1,0 +1,142 @@
+"""Laying out the terminal screen: the board beside (or above) a side panel.
+
+The screen adapts to the terminal: one character per square and a 23-row
+window onto the board in an 80x24 terminal (the window follows the person's
+token and the squares they can reach), the whole board when there are 26 rows
+or more, and two characters per square from 100 columns. Sizes come from
+:class:`rich.console.Console`, which honours the ``COLUMNS`` and ``LINES``
+environment variables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from cluedo.content.board import Square
+from cluedo.frontends.terminal_render import BoardLayout, render_board, visible_rows
+
+WIDE_FROM = 100
+"""Terminal width from which squares are drawn two characters wide."""
+MIN_PANEL = 40
+"""Narrowest side panel; a narrower terminal stacks the panel below the board."""
+GAP = 2
+
+
+@dataclass
+class Panel:
+    """What the side panel shows, top to bottom; the log gets the lines left over."""
+
+    header: list[Text] = field(default_factory=list)
+    menu: list[Text] = field(default_factory=list)
+    message: Text | None = None
+    log: list[str] = field(default_factory=list)
+
+    def lines(self, width: int, height: int | None) -> list[Text]:
+        """The panel wrapped to ``width``; with a ``height``, the log is cut to fit it."""
+        console = Console(width=width)
+        top: list[Text] = []
+        for part in self.header:
+            top += _wrap(console, part, width)
+        bottom: list[Text] = []
+        if self.menu:
+            bottom.append(Text(""))
+            for part in self.menu:
+                bottom += _wrap(console, part, width)
+        if self.message is not None:
+            bottom += _wrap(console, self.message, width)
+        log_lines: list[Text] = []
+        for entry in self.log:
+            log_lines += _wrap(console, Text(entry, style="grey70"), width)
+        if height is not None:
+            room = height - len(top) - len(bottom) - 1
+            if room < 1:
+                # Too short for everything: the menu and message matter most.
+                return (top + bottom)[-height:] if height > 0 else []
+            log_lines = log_lines[-room:] if log_lines else []
+        middle = [Text(""), *log_lines] if log_lines else []
+        out = top + middle + bottom
+        if height is not None:
+            out += [Text("")] * (height - len(out))
+        return out
+
+
+def _wrap(console: Console, text: Text, width: int) -> list[Text]:
+    if not text.plain:
+        return [Text("")]
+    return list(text.wrap(console, width))
+
+
+class Screen:
+    """Draws pages and game screens on a Rich console."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    @property
+    def width(self) -> int:
+        return self.console.size.width
+
+    @property
+    def height(self) -> int:
+        return self.console.size.height
+
+    def clear(self) -> None:
+        if self.console.is_terminal:
+            self.console.clear()
+
+    def cell(self, columns: int) -> int:
+        return 2 if self.width >= WIDE_FROM and self.width >= 2 * columns + GAP + MIN_PANEL else 1
+
+    def page(self, lines: Sequence[Text]) -> None:
+        """A full-screen page of text (help, notebook, hand-over)."""
+        self.clear()
+        for line in lines:
+            self.console.print(line, overflow="crop", no_wrap=True, crop=True)
+
+    def game(
+        self,
+        layout: BoardLayout,
+        view: Mapping[str, Any],
+        panel: Panel,
+        labels: Mapping[Square, str] | None = None,
+        room_marks: Mapping[str, str] | None = None,
+        wanted_rows: Sequence[int] = (),
+    ) -> None:
+        """The board and the panel, leaving the last line for the prompt."""
+        board = layout.board
+        cell = self.cell(board.columns)
+        board_width = board.columns * cell
+        side_by_side = self.width >= board_width + GAP + MIN_PANEL
+        self.clear()
+        if side_by_side:
+            height = max(self.height - 1, 10)
+            rows = visible_rows(board.rows, height, wanted_rows)
+            hidden_above, hidden_below = rows.start, board.rows - rows.stop
+            if hidden_above or hidden_below:
+                hidden = [f"{hidden_above} above"] if hidden_above else []
+                hidden += [f"{hidden_below} below"] if hidden_below else []
+                note = Text(
+                    f"(board rows out of view: {' and '.join(hidden)}; 26 lines show all)",
+                    style="grey50",
+                )
+                panel = Panel([*panel.header, note], panel.menu, panel.message, panel.log)
+            board_lines = render_board(layout, view, labels, room_marks, cell, rows)
+            panel_width = self.width - board_width - GAP
+            panel_lines = panel.lines(panel_width, height)
+            pad = Text(" " * board_width)
+            for i in range(height):
+                line = Text(no_wrap=True, overflow="crop")
+                line.append_text(board_lines[i] if i < len(board_lines) else pad)
+                line.append(" " * GAP)
+                line.append_text(panel_lines[i])
+                self.console.print(line, overflow="crop", no_wrap=True, crop=True)
+        else:
+            for text in render_board(layout, view, labels, room_marks, cell):
+                self.console.print(text, overflow="crop", no_wrap=True, crop=True)
+            for text in panel.lines(self.width, None):
+                self.console.print(text, overflow="crop", no_wrap=True, crop=True)

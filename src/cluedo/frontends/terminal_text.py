@@ -1,0 +1,163 @@
+"""Words for the terminal game: who is who, and each logged event as a sentence.
+
+Everything here works from what a seat's view shows (its log entries are
+already redacted by the engine), so it cannot reveal more than the seat knows.
+
+>>> from cluedo.content.cards import load_card_set
+>>> names = Names(load_card_set("classic", "us"), ["scarlet", "mustard", "white"],
+...               ["Ann", "bot (random)", "bot (random)"], viewer=0)
+>>> names.describe({"kind": "roll", "seat": 1, "roll": 4})
+'Colonel Mustard rolled 4.'
+>>> names.describe({"kind": "card_shown", "seat": 2, "to": 0, "card": "rope"})
+'Mrs. White showed you the Rope.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cluedo.content.cards import CardSet
+
+TOKEN_COLOURS = {
+    "red": "bold red1",
+    "yellow": "bold yellow1",
+    "white": "bold bright_white",
+    "green": "bold green3",
+    "blue": "bold dodger_blue1",
+    "magenta": "bold magenta",
+}
+"""Rich styles for the card set's suspect colours (bright enough on a dark terminal)."""
+
+
+def token_letters(cards: CardSet) -> dict[str, str]:
+    """A distinct capital letter for every suspect, from its id (plum -> L after peacock)."""
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for suspect in cards.category("suspect"):
+        for ch in suspect.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+            if ch.isalpha() and ch not in taken:
+                out[suspect] = ch
+                taken.add(ch)
+                break
+    return out
+
+
+def token_style(cards: CardSet, suspect: str) -> str:
+    colour = cards.card(suspect).color
+    return TOKEN_COLOURS.get(colour or "", "bold")
+
+
+def location_name(cards: CardSet, location: Any) -> str:
+    """A room's display name, or a corridor square as 'the corridor'."""
+    if isinstance(location, str):
+        return cards.name(location)
+    return "the corridor"
+
+
+class Names:
+    """How seats and cards are called on screen, seen from ``viewer``'s seat."""
+
+    def __init__(
+        self,
+        cards: CardSet,
+        characters: Sequence[str],
+        players: Sequence[str],
+        viewer: int | None,
+    ) -> None:
+        self.cards = cards
+        self.characters = list(characters)
+        self.players = list(players)
+        self.viewer = viewer
+
+    def seat(self, seat: int) -> str:
+        """A seat as its character's name ('Miss Scarlet')."""
+        return self.cards.name(self.characters[seat])
+
+    def seat_long(self, seat: int) -> str:
+        """A seat with who plays it: 'Miss Scarlet (Ann)'."""
+        return f"{self.seat(seat)} ({self.players[seat]})"
+
+    def card(self, card: str) -> str:
+        return self.cards.name(card)
+
+    def the(self, card: str) -> str:
+        """A card with the article a sentence needs ('the Rope', 'Mr. Green')."""
+        name = self.cards.name(card)
+        return name if self.cards.category_of(card) == "suspect" else f"the {name}"
+
+    def _to(self, seat: int) -> str:
+        return "you" if seat == self.viewer else self.seat(seat)
+
+    def describe(self, event: Mapping[str, Any]) -> str | None:
+        """One event as a sentence, or None for book-keeping events not worth a line."""
+        kind = event["kind"]
+        seat = event.get("seat")
+        who = self.seat(seat) if isinstance(seat, int) else ""
+        if kind == "setup":
+            return "The game begins: the weapons are hidden in the rooms."
+        if kind == "dealt":
+            if "hand" not in event:
+                return None
+            return "You were dealt: " + ", ".join(self.card(c) for c in event["hand"]) + "."
+        if kind == "turn":
+            return f"-- Turn {event['turn']}: {self.seat_long(event['seat'])} --"
+        if kind == "roll":
+            return f"{who} rolled {event['roll']}."
+        if kind == "blocked":
+            return f"{who} rolled {event['roll']} but cannot move."
+        if kind == "moved":
+            to = event["to"]
+            if isinstance(to, str):
+                return f"{who} went into the {self.card(to)}."
+            return f"{who} moved {event['steps']} squares."
+        if kind == "passage":
+            return (
+                f"{who} took the secret passage from the {self.card(event['from'])} "
+                f"to the {self.card(event['to'])}."
+            )
+        if kind == "suggestion":
+            return (
+                f"{who} suggests {self.the(event['suspect'])} with {self.the(event['weapon'])} "
+                f"in the {self.card(event['room'])}."
+            )
+        if kind == "token_moved":
+            why = " (off the doorway)" if event.get("reason") == "off-doorway" else ""
+            return f"{self.card(event['piece'])} is moved to the {self.card(event['to'])}{why}."
+        if kind == "weapon_moved":
+            weapon = self.the(event["weapon"])
+            return f"{weapon[0].upper()}{weapon[1:]} is moved to the {self.card(event['to'])}."
+        if kind == "must_refute":
+            return None
+        if kind == "cannot_refute":
+            return f"{who} cannot refute."
+        if kind == "not_refuted":
+            return "Nobody could refute the suggestion."
+        if kind == "card_shown":
+            if "card" in event:
+                if event["to"] == self.viewer:
+                    return f"{who} showed you {self.the(event['card'])}."
+                if seat == self.viewer:
+                    return f"You showed {self.the(event['card'])} to {self.seat(event['to'])}."
+                return f"{who} showed {self.the(event['card'])} to {self.seat(event['to'])}."
+            return f"{who} showed {self._to(event['to'])} a card."
+        if kind == "accusation":
+            verdict = "right!" if event["correct"] else "wrong, and is out of the game."
+            return (
+                f"{who} ACCUSES {self.the(event['suspect'])} with {self.the(event['weapon'])} "
+                f"in the {self.card(event['room'])}: {verdict}"
+            )
+        if kind == "envelope_seen":
+            if "envelope" not in event:
+                return None
+            return (
+                "You look in the envelope: "
+                + ", ".join(self.card(c) for c in event["envelope"])
+                + "."
+            )
+        if kind == "game_over":
+            if event["outcome"] == "solved":
+                winners = ", ".join(self.seat_long(s) for s in event["winners"])
+                return f"Game over: {winners} solved the case."
+            return "Game over: nobody solved the case."
+        return f"({kind})"
