@@ -410,3 +410,36 @@ def test_a_bot_in_another_process_plays_a_whole_game_through_the_engine() -> Non
     local = new_game("classic", players=4, seed=3)
     envelope = list(local.state.envelope)  # type: ignore[attr-defined]
     assert f"envelope {envelope}" in done.stdout
+
+
+def test_built_in_bots_play_the_other_seats_through_go(client: Client) -> None:
+    gid = client.ok("new", players=4, seed=21)["game"]
+    rng = random.Random(2)
+    bots_used: set[str] = set()
+    for _ in range(3000):
+        status = client.ok("to_act", game=gid)
+        if status["finished"]:
+            break
+        seat = status["to_act"][0]
+        if seat == 0:
+            view = client.ok("view", game=gid, seat=0)["view"]
+            action = pick(rng, view, client.ok("legal", game=gid, seat=0)["actions"])
+        else:
+            chosen = client.ok("go", game=gid, seat=seat)
+            bots_used.add(chosen["bot"])
+            action = chosen["action"]
+            assert action["seat"] == seat
+        client.ok("apply", game=gid, action=action)
+    else:
+        pytest.fail("the game did not end")
+    assert bots_used == {"sensible"}
+    assert client.error("go", "bad-request", game=gid, seat=1)["message"].endswith(
+        "the game is over"
+    )
+    gid = client.ok("new", players=3, seed=1)["game"]
+    assert client.ok("go", game=gid, seat=0, bot="random")["bot"] == "random"
+    # A request may not start programs: only built-in bots are offered.
+    message = client.error("go", "bad-request", game=gid, seat=0, bot="cmd:ls")["message"]
+    assert "random" in message and "sensible" in message
+    assert "seats to act: 0" in client.error("go", "bad-request", game=gid, seat=2)["message"]
+    assert client.ok("close", game=gid)["closed"]

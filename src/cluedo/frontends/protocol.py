@@ -19,6 +19,7 @@ end of its input stops it. See ``docs/protocol.md`` for the whole protocol.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from typing import IO, Any
 
 import typer
 
+from cluedo.agents.base import Agent
+from cluedo.agents.registry import bots_for
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction, OptionsError, SaveError
 from cluedo.engine.game import Game
@@ -142,6 +145,14 @@ COMMANDS: dict[str, CommandSpec] = {
         {"save": FieldSpec(("object", "string"), True, "a save object, or its JSON text")},
         "open a saved game under a new id",
     ),
+    "go": CommandSpec(
+        {
+            "game": _GAME,
+            "seat": _SEAT,
+            "bot": FieldSpec(("string",), False, "a built-in bot (default: the strongest)"),
+        },
+        "ask a built-in bot which action it would take for a seat (not applied)",
+    ),
     "close": CommandSpec({"game": _GAME}, "forget a game"),
     "games": CommandSpec({}, "the ids of the open games"),
     "quit": CommandSpec({}, "stop the engine"),
@@ -231,6 +242,9 @@ class Engine:
 
     def __init__(self, max_games: int = MAX_GAMES, max_line_bytes: int = MAX_LINE_BYTES) -> None:
         self.games: dict[str, Game] = {}
+        # Built-in bots asked by 'go', kept per game and seat because they remember
+        # what they have seen (they get each event once, like in step_bots).
+        self.bots: dict[tuple[str, int], tuple[str, Agent]] = {}
         self.max_games = max_games
         self.max_line_bytes = max_line_bytes
         self._next_id = 1
@@ -456,9 +470,38 @@ class Engine:
             raise ProtocolError("bad-save", f"the save does not load: {err}") from None
         return self._open(game)
 
+    def cmd_go(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        gid, game = self._game(request)
+        seat = self._seat(game, request["seat"])
+        bots = bots_for(game.rules_name)
+        name = request.get("bot", "sensible" if "sensible" in bots else "random")
+        if name not in bots:
+            # Never 'cmd:': a request must not be able to start programs.
+            raise ProtocolError(
+                "bad-request",
+                f"no built-in bot {name!r} for {game.rules_name}; bots: {', '.join(sorted(bots))}",
+            )
+        legal = game.legal_actions(seat)
+        if not legal:
+            waiting = ", ".join(map(str, game.to_act())) or "none, the game is over"
+            raise ProtocolError(
+                "bad-request", f"seat {seat} has nothing to decide now; seats to act: {waiting}"
+            )
+        kept = self.bots.get((gid, seat))
+        if kept is None or kept[0] != name:
+            kept = (name, bots[name](seat, game.seed + seat))
+            self.bots[(gid, seat)] = kept
+        agent = kept[1]
+        view = game.view(seat, log_since=agent.log_cursor)
+        action = agent.choose(view, legal)
+        agent.log_cursor = view["log_end"]
+        return {"game": gid, "seat": seat, "bot": name, "action": action.to_json()}
+
     def cmd_close(self, request: Mapping[str, Any]) -> dict[str, Any]:
         gid, _ = self._game(request)
         del self.games[gid]
+        for key in [k for k in self.bots if k[0] == gid]:
+            del self.bots[key]
         return {"game": gid, "closed": True}
 
     def cmd_games(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -560,4 +603,14 @@ def register(app: typer.Typer) -> None:
 
             typer.echo(schema_text(), nl=False)
             return
-        raise typer.Exit(serve(sys.stdin.buffer, sys.stdout.buffer, max_line_bytes, max_games))
+        try:
+            code = serve(sys.stdin.buffer, sys.stdout.buffer, max_line_bytes, max_games)
+        except KeyboardInterrupt:
+            code = 130
+        except BrokenPipeError:
+            # The client stopped reading: nobody is left to answer. Point stdout at
+            # /dev/null so that the interpreter's final flush does not complain.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            code = 0
+        raise typer.Exit(code)

@@ -158,6 +158,12 @@ _REPLY_BODIES: dict[str, Schema] = {
     "view": {"game": {"type": "string"}, "view": _ref("view")},
     "to_act": {"game": {"type": "string"}, **_STATUS},
     "save": {"game": {"type": "string"}, "save": _ref("save")},
+    "go": {
+        "game": {"type": "string"},
+        "seat": _SEAT,
+        "bot": {"type": "string"},
+        "action": {**_ref("action"), "description": "the bot's choice; send it with apply"},
+    },
     "close": {"game": {"type": "string"}, "closed": {"const": True}},
     "games": {"games": {"type": "array", "items": {"type": "string"}}},
     "quit": {"bye": {"const": True}},
