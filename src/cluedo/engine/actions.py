@@ -34,6 +34,12 @@ def _freeze(value: Any, path: str) -> Param:
     )
 
 
+def _is_frozen(value: Any) -> bool:
+    if value is None or isinstance(value, (str, bool, int)):
+        return True
+    return isinstance(value, tuple) and all(_is_frozen(v) for v in value)
+
+
 def _thaw(value: Param) -> Any:
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
@@ -86,6 +92,24 @@ class Action:
             if not isinstance(key, str):
                 raise MalformedAction("parameter names must be strings")
         return cls.make(seat, kind, **params)
+
+    def shape_error(self) -> str | None:
+        """What is wrong with how this action was built, or None if it is well formed.
+
+        :meth:`make` and :meth:`from_json` always build well-formed actions; this
+        catches actions built by hand with the wrong types.
+        """
+        if not isinstance(self.seat, int) or isinstance(self.seat, bool):
+            return f"'seat' must be an integer, got {self.seat!r}"
+        if not isinstance(self.kind, str) or not self.kind:
+            return f"'kind' must be a non-empty string, got {self.kind!r}"
+        if not isinstance(self.params, tuple) or not all(
+            isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in self.params
+        ):
+            return "'params' must be a tuple of (name, value) pairs"
+        if not all(_is_frozen(value) for _, value in self.params):
+            return "parameter values must be strings, integers, booleans, None or tuples of those"
+        return None
 
     def __str__(self) -> str:
         args = " ".join(f"{k}={_thaw(v)}" for k, v in self.params)

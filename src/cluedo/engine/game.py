@@ -28,7 +28,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cluedo.engine.actions import Action
-from cluedo.engine.errors import CluedoError, IllegalAction, OptionsError, SaveError
+from cluedo.engine.errors import (
+    CluedoError,
+    IllegalAction,
+    MalformedAction,
+    OptionsError,
+    SaveError,
+)
 from cluedo.engine.events import Event
 from cluedo.engine.registry import make_rules, rules_class
 from cluedo.engine.ruleset import RuleSet
@@ -84,6 +90,14 @@ class Game:
 
     def check(self, action: Action) -> IllegalAction | None:
         """Why ``action`` would be refused now, or None if it would be applied."""
+        if not isinstance(action, Action):
+            return MalformedAction(
+                f"expected an Action, got {type(action).__name__}",
+                "Action.make(seat, kind, ...) or Action.from_json({...})",
+            )
+        shape = action.shape_error()
+        if shape is not None:
+            return MalformedAction(shape)
         if self.state.finished:
             return IllegalAction("game-over", "the game is over", "no actions")
         if not 0 <= action.seat < self.players:

@@ -1,0 +1,277 @@
+"""The rules-agnostic core: actions, events, decisions, the registry, save and load."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import json
+import pkgutil
+import random
+
+import pytest
+
+import cluedo.content
+import cluedo.engine
+import cluedo.mechanics
+import cluedo.rules
+from cluedo.engine import (
+    Action,
+    Decision,
+    DecisionStack,
+    Event,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    OptionsError,
+    SaveError,
+    available,
+    new_game,
+    rules_class,
+)
+
+# -- doctests ---------------------------------------------------------------------------
+
+
+def modules_of(*packages: object) -> list[str]:
+    names = []
+    for package in packages:
+        names.append(package.__name__)  # type: ignore[attr-defined]
+        for info in pkgutil.iter_modules(package.__path__):  # type: ignore[attr-defined]
+            names.append(f"{package.__name__}.{info.name}")  # type: ignore[attr-defined]
+    return names
+
+
+DOCTESTED = ["cluedo.engine.game", "cluedo.content.board", "cluedo.mechanics.movement"]
+
+
+@pytest.mark.parametrize("module", modules_of(cluedo.engine, cluedo.content, cluedo.mechanics))
+def test_doctests(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    if module in DOCTESTED:
+        assert result.attempted > 0, f"{module} lost its examples"
+
+
+def test_doctests_of_the_classic_rules() -> None:
+    result = doctest.testmod(importlib.import_module("cluedo.rules.classic"))
+    assert result.failed == 0
+
+
+# -- actions ------------------------------------------------------------------------------
+
+
+def test_action_json_round_trip_and_hashing() -> None:
+    a = Action.make(2, "accuse", suspect="plum", weapon="rope", room="hall")
+    assert Action.from_json(a.to_json()) == a
+    assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+    assert hash(a) == hash(Action.make(2, "accuse", room="hall", weapon="rope", suspect="plum"))
+    move = Action.make(0, "move", to=[7, 4])
+    assert move["to"] == (7, 4) and move.get("nope", 1) == 1
+    assert str(move) == "seat 0: move to=[7, 4]"
+    with pytest.raises(KeyError):
+        move["from"]
+
+
+@pytest.mark.parametrize(
+    ("junk", "message"),
+    [
+        ([1, 2], "must be a JSON object"),
+        ("roll", "must be a JSON object"),
+        ({"kind": "roll"}, "integer 'seat'"),
+        ({"seat": "0", "kind": "roll"}, "integer 'seat'"),
+        ({"seat": True, "kind": "roll"}, "integer 'seat'"),
+        ({"seat": 0}, "string 'kind'"),
+        ({"seat": 0, "kind": ""}, "string 'kind'"),
+        ({"seat": 0, "kind": "move", "to": {"row": 1}}, "parameter 'to'"),
+        ({"seat": 0, "kind": "move", "to": 1.5}, "parameter 'to'"),
+    ],
+)
+def test_malformed_actions_are_refused_with_a_message(junk: object, message: str) -> None:
+    with pytest.raises(MalformedAction, match=message) as caught:
+        Action.from_json(junk)
+    assert caught.value.rule == "malformed-action"
+    assert isinstance(caught.value, IllegalAction)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Action("0", "roll"),  # type: ignore[arg-type]
+        Action(None, "roll"),  # type: ignore[arg-type]
+        Action(0, 5),  # type: ignore[arg-type]
+        Action(0, "move", (("to", [7, 4]),)),
+        Action(0, "roll", "x"),  # type: ignore[arg-type]
+        "roll",
+    ],
+)
+def test_game_refuses_badly_built_actions_without_crashing(action: object) -> None:
+    game = new_game("classic", players=3, seed=1)
+    before = game.save()
+    with pytest.raises(IllegalAction):
+        game.apply(action)  # type: ignore[arg-type]
+    assert isinstance(game.check(action), IllegalAction)  # type: ignore[arg-type]
+    assert game.save() == before and len(game.events) == 5
+
+
+def test_illegal_action_names_the_rule_and_what_is_allowed() -> None:
+    game = new_game("classic", players=3, seed=1)
+    error = game.check(Action.make(1, "roll"))
+    assert error is not None and error.rule == "not-your-turn"
+    assert "seats 0" in str(error)
+    error = game.check(Action.make(7, "roll"))
+    assert error is not None and error.rule == "no-such-seat" and "0 to 2" in str(error)
+    error = game.check(Action.make(0, "fly"))
+    assert error is not None and error.rule == "unknown-action" and "end_turn" in str(error)
+    error = game.check(Action.make(0, "roll", fast=True))
+    assert error is not None and error.rule == "malformed-action"
+
+
+# -- events and decisions --------------------------------------------------------------
+
+
+def test_event_visibility() -> None:
+    private = Event("dealt", {"seat": 1}, {"hand": ["rope"]}, frozenset({1}), private=True)
+    assert private.for_seat(1) == {"kind": "dealt", "seat": 1, "hand": ["rope"]}
+    assert private.for_seat(0) is None and private.for_seat(None) is None
+    public = Event("roll", {"seat": 0, "roll": 3})
+    assert public.for_seat(None) == public.for_seat(2) == public.full()
+    shown = Event("card_shown", {"seat": 1, "to": 0}, {"card": "rope"}, frozenset({0, 1}))
+    assert shown.for_seat(2) == {"kind": "card_shown", "seat": 1, "to": 0}
+    assert shown.full()["card"] == "rope"
+
+
+def test_decision_stack_says_who_acts() -> None:
+    stack = DecisionStack()
+    assert stack.to_act() == () and stack.top is None
+    stack.push(Decision("turn", (0,)))
+    both = Decision("contest", (1, 2))
+    stack.push(both)
+    assert stack.to_act() == (1, 2)
+    both.answers[1] = Action.make(1, "pick", card="x")
+    assert stack.to_act() == (2,)
+    stack.pop()
+    assert stack.to_act() == (0,)
+
+
+def test_view_log_since_gives_only_new_events() -> None:
+    game = new_game("classic", players=3, seed=4)
+    end = game.view(0)["log_end"]
+    game.apply(Action.make(0, "roll"))
+    new = game.view(0, log_since=end)["log"]
+    assert new[0]["kind"] == "roll"
+    assert game.view(0)["log"][-len(new) :] == new
+    assert game.view(0, log_since=game.view(0)["log_end"])["log"] == []
+
+
+# -- registry and options ------------------------------------------------------------------
+
+
+def test_registry_names_and_aliases() -> None:
+    assert "classic" in available()
+    assert rules_class("clue") is rules_class("cluedo") is rules_class("classic")
+    with pytest.raises(OptionsError, match="unknown rule set 'chess'; available: "):
+        new_game("chess")
+    game = new_game("cluedo", players=3, seed=1)
+    assert game.rules_name == "classic" and game.save()["rules"] == "classic"
+
+
+@pytest.mark.parametrize("seed", ["1", 1.5, True])
+def test_seed_must_be_an_integer(seed: object) -> None:
+    with pytest.raises(OptionsError, match="seed must be an integer"):
+        new_game("classic", players=3, seed=seed)  # type: ignore[arg-type]
+
+
+def test_options_are_validated_and_recorded() -> None:
+    game = new_game("classic", players=3, seed=1, options={"movement": "up_to"})
+    assert game.options["movement"] == "up_to"
+    assert game.view(None)["options"]["movement"] == "up_to"
+    with pytest.raises(OptionsError, match="accuse_after_disproved"):
+        new_game("classic", players=3, options={"accuse_after_disproved": "perhaps"})
+
+
+def test_no_seed_picks_one_and_records_it() -> None:
+    game = new_game("classic", players=3)
+    assert isinstance(game.seed, int)
+    assert Game.load(game.save()).full_log() == game.full_log()
+
+
+# -- save and load ---------------------------------------------------------------------
+
+
+def played(actions: int = 40, seed: int = 8) -> Game:
+    game = new_game("classic", players=4, seed=seed, options={"movement": "up_to"})
+    rng = random.Random(seed)
+    for _ in range(actions):
+        seat = game.to_act()[0]
+        legal = [a for a in game.legal_actions(seat) if a.kind != "accuse"]
+        game.apply(legal[rng.randrange(len(legal))])
+    return game
+
+
+def test_save_is_rules_options_seed_and_actions() -> None:
+    game = played()
+    save = game.save()
+    assert set(save) == {"format", "version", "rules", "players", "seed", "options", "actions"}
+    assert save["options"]["movement"] == "up_to"
+    assert len(save["actions"]) == 40
+    assert json.loads(json.dumps(save)) == save
+    loaded = Game.loads(game.dumps())
+    assert loaded.full_log() == game.full_log() and loaded.save() == save
+    assert repr(loaded.state) == repr(game.state)
+    # The loaded game plays on exactly like the original.
+    seat = game.to_act()[0]
+    for g in (game, loaded):
+        g.apply(next(a for a in g.legal_actions(seat) if a.kind != "accuse"))
+    assert loaded.full_log() == game.full_log()
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "message"),
+    [
+        (lambda s: s.update(format="chess"), "not a cluedo save"),
+        (lambda s: s.update(version=99), "unsupported save version 99"),
+        (lambda s: s.pop("seed"), "no 'seed'"),
+        (lambda s: s.update(actions={}), "'actions' must be a list"),
+        (lambda s: s.update(players=9), "set-up is invalid"),
+        (lambda s: s.update(rules="chess"), "set-up is invalid"),
+        (lambda s: s.update(options={"movement": "fly"}), "set-up is invalid"),
+        (lambda s: s["actions"].insert(3, {"seat": 2, "kind": "roll"}), "action 3 does not"),
+        (lambda s: s["actions"].append({"seat": 0}), "action 40 does not replay"),
+        (lambda s: s["actions"].append("end"), "action 40 does not replay"),
+    ],
+)
+def test_corrupt_saves_are_refused_naming_the_problem(corrupt: object, message: str) -> None:
+    save = played().save()
+    corrupt(save)  # type: ignore[operator]
+    with pytest.raises(SaveError, match=message):
+        Game.load(save)
+
+
+def test_load_refuses_what_is_not_a_save() -> None:
+    with pytest.raises(SaveError, match="not valid JSON"):
+        Game.loads("{not json")
+    with pytest.raises(SaveError, match="JSON object"):
+        Game.load([1, 2])  # type: ignore[arg-type]
+
+
+def test_a_rule_bug_during_apply_leaves_the_game_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = played(10)
+    before = (game.save(), repr(game.state), game.full_log())
+    seat = game.to_act()[0]
+    action = next(a for a in game.legal_actions(seat) if a.kind != "accuse")
+
+    def broken(*_: object) -> list[Event]:
+        game.state.turn += 100  # half-done work, then a crash
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(game.rules, "apply", broken)
+    with pytest.raises(RuntimeError):
+        game.apply(action)
+    monkeypatch.undo()
+    assert (game.save(), repr(game.state), game.full_log()) == before
+
+
+def test_package_modules_import_cleanly() -> None:
+    for package in (cluedo.content, cluedo.engine, cluedo.mechanics, cluedo.rules):
+        for name in modules_of(package):
+            importlib.import_module(name)
