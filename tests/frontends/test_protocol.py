@@ -443,3 +443,20 @@ def test_built_in_bots_play_the_other_seats_through_go(client: Client) -> None:
     assert "random" in message and "sensible" in message
     assert "seats to act: 0" in client.error("go", "bad-request", game=gid, seat=2)["message"]
     assert client.ok("close", game=gid)["closed"]
+
+
+def test_hello_describes_every_rule_set_truthfully(client: Client) -> None:
+    rules = client.ok("info")["rules"]
+    assert {r["name"] for r in rules} >= {"classic"}
+    for info in rules:
+        defaults = {key: option["default"] for key, option in info["options"].items()}
+        for players in (info["min_players"], info["max_players"]):
+            opened = client.ok("new", rules=info["name"], players=players, options=defaults)
+            assert opened["options"] == defaults
+            client.ok("close", game=opened["game"])
+        for players in (info["min_players"] - 1, info["max_players"] + 1):
+            client.error("new", "bad-options", rules=info["name"], players=players)
+        for alias in info["aliases"]:
+            assert (
+                client.ok("new", rules=alias, players=info["min_players"])["rules"] == info["name"]
+            )

@@ -523,26 +523,31 @@ def rules_info(name: str) -> dict[str, Any]:
     """A rule set's name, title, player range and options (with a JSON Schema each)."""
     cls = rules_class(name)
     schema = cls.options_type.model_json_schema()
-    props = schema.get("properties", {})
+    props: dict[str, Any] = schema.get("properties", {})
+    defs = schema.get("$defs")
+    try:
+        # Defaults as JSON, the way a game reports its options.
+        defaults = cls.options_type().model_dump(mode="json")
+    except ValueError:  # a rule set with a required option: no defaults to show
+        defaults = {}
+    options: dict[str, Any] = {}
+    for key, field in cls.options_type.model_fields.items():
+        prop = props.get(key, {})
+        if defs and "$ref" in json.dumps(prop):
+            prop = {**prop, "$defs": defs}  # keep each option's schema self-contained
+        options[key] = {
+            "default": defaults.get(key),
+            "description": field.description or "",
+            "schema": prop,
+        }
     return {
         "name": cls.name,
         "title": cls.title,
         "aliases": list(cls.aliases),
         "min_players": cls.min_players,
         "max_players": cls.max_players,
-        "options": {
-            key: {
-                "default": _jsonable(f.default),
-                "description": f.description or "",
-                "schema": props.get(key, {}),
-            }
-            for key, f in cls.options_type.model_fields.items()
-        },
+        "options": options,
     }
-
-
-def _jsonable(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
 
 
 # -- the stream loop ------------------------------------------------------------------
