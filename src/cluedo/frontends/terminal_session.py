@@ -137,7 +137,9 @@ class Session:
             if seat in self.notebooks and isinstance(data, Mapping):
                 self.notebooks[seat].load_notes(data)
         self.at_screen: int | None = None
-        """The seat whose person is looking at the screen (None: nobody's secrets on show)."""
+        """The seat whose view the screen shows (None: only what everyone may see)."""
+        self.holder: int | None = None
+        """The seat whose person has the keyboard."""
         self.message: Text | None = None
 
     # -- the main loop --------------------------------------------------------------
@@ -152,6 +154,10 @@ class Session:
                 seat = next(s for s in self.game.to_act() if s in self.humans)
                 self._hand_over(seat)
                 self._decide(seat)
+                if len(self.humans) > 1 and seat not in self.game.to_act():
+                    # The person may be passing the keyboard on already: while bots
+                    # play, show only what everyone may see.
+                    self.at_screen = None
             self._result()
             if self.save_path is not None:
                 self._save(self.save_path)
@@ -167,22 +173,16 @@ class Session:
                 agent.close()
 
     def _after_bot(self, game: Game, first_event: int) -> None:
+        """Redraw after each bot action, slowly enough to follow (never with no delay)."""
         if self.bot_delay <= 0:
             return
         view = game.view(self.at_screen)
-        acting = view["log"][-1] if view["log"] else {}
-        who = acting.get("seat")
-        status = (
-            Text(f"{self._names(self.at_screen).seat(who)} is playing...", style="italic")
-            if isinstance(who, int)
-            else Text("")
-        )
-        self._draw(self.at_screen, view, Menu("", []), status)
+        self._draw(self.at_screen, view, Menu("", []), Text("Bots are playing...", style="italic"))
         time.sleep(self.bot_delay)
 
     def _hand_over(self, seat: int) -> None:
         """Clear the screen and wait for the right person when the keyboard changes hands."""
-        if len(self.humans) > 1 and self.at_screen != seat:
+        if len(self.humans) > 1 and self.holder != seat:
             self.at_screen = None
             name = self.humans[seat]
             self.screen.page(
@@ -195,7 +195,7 @@ class Session:
                 ]
             )
             self._read()
-        self.at_screen = seat
+        self.holder = self.at_screen = seat
 
     def _decide(self, seat: int) -> None:
         """Ask the person at ``seat`` for one action and apply it."""
