@@ -197,7 +197,12 @@ def count(problem: Problem) -> Counts:
             env_fixed[problem.env_category[a]] = c
 
     # Axes: atoms with room left. Envelope atoms get a "which group" axis forward.
+    # The fullest other atom gets no axis: its room is implied by the others,
+    # since every step places exactly one card (saves a factor cap + 1).
     axes = [a for a in range(n_atoms) if remaining[a] > 0]
+    plain = [a for a in axes if problem.env_category[a] < 0]
+    hidden = max(plain, key=lambda a: remaining[a]) if plain else -1
+    axes = [a for a in axes if a != hidden]
     axis_of = {a: i for i, a in enumerate(axes)}
     groups: dict[int, list[list[int]]] = {}  # category -> groups of cards
     group_of: dict[int, int] = {}
@@ -241,6 +246,24 @@ def count(problem: Problem) -> Counts:
 
     full = slice(None)
 
+    # S(x): cards still expected by the axes; the hidden atom's room at step t
+    # is (cards left) - S(x), so placing there needs S(x) <= cards left - 1.
+    def load(shape: tuple[int, ...], which: bool) -> Array:
+        total_load = np.zeros(shape, dtype=np.int64)
+        for i, size in enumerate(shape):
+            view = [1] * len(shape)
+            view[i] = size
+            if which and i in env_axes:
+                vec = (np.arange(size) == 0).astype(np.int64)
+            else:
+                vec = np.arange(size, dtype=np.int64)
+            total_load = total_load + vec.reshape(view)
+        return total_load
+
+    load_which = load(which_shape, True)
+    load_bits = load(bits_shape, False)
+    n_steps = len(order)
+
     def cap_slices(i: int, cap: int) -> tuple[tuple[slice, ...], tuple[slice, ...]]:
         src = [full] * len(axes)
         dst = [full] * len(axes)
@@ -254,6 +277,9 @@ def count(problem: Problem) -> Counts:
     for c in order:
         opts = []
         for a in _bits(allowed[c]):
+            if a == hidden:
+                opts.append((a, None, None, None, None, sat_bits(c, a)))
+                continue
             i = axis_of[a]
             bsrc, bdst = cap_slices(i, remaining[a])
             if problem.env_category[a] >= 0:
@@ -276,6 +302,7 @@ def count(problem: Problem) -> Counts:
     for t, opts in enumerate(steps):
         nxt: dict[int, Array] = {}
         close = close_bits[t]
+        room = load_which <= n_steps - t - 1
         for mask, arr in cur.items():
             for _a, wsrc, wdst, _bs, _bd, sat in opts:
                 m2 = mask | sat
@@ -285,7 +312,10 @@ def count(problem: Problem) -> Counts:
                 out = nxt.get(m2)
                 if out is None:
                     out = nxt[m2] = np.zeros(which_shape, dtype=dtype)
-                out[wdst] += arr[wsrc]
+                if wsrc is None:
+                    out += arr * room
+                else:
+                    out[wdst] += arr[wsrc]
         cur = nxt
         layers.append(cur)
 
@@ -318,8 +348,9 @@ def count(problem: Problem) -> Counts:
     # Backward pass on capacity states; combine with collapsed forward layers.
     def collapse(arr: Array) -> Array:
         for i in env_axes:
-            first = np.take(arr, [0], axis=i)
-            rest = np.take(arr, range(1, arr.shape[i]), axis=i).sum(axis=i, keepdims=True)
+            lead = (full,) * i
+            first = arr[(*lead, slice(0, 1))]
+            rest = arr[(*lead, slice(1, None))].sum(axis=i, keepdims=True)
             arr = np.concatenate([rest, first], axis=i)  # index = remaining capacity
         return arr
 
@@ -331,6 +362,7 @@ def count(problem: Problem) -> Counts:
         fwd = layers[t]
         close = close_bits[t]
         prev: dict[int, Array] = {}
+        room = load_bits <= n_steps - t - 1
         for mask, farr in fwd.items():
             fcol = collapse(farr)
             barr = np.zeros(bits_shape, dtype=dtype)
@@ -340,6 +372,11 @@ def count(problem: Problem) -> Counts:
                     continue
                 nb = back.get(m2 & ~close)
                 if nb is None:
+                    continue
+                if bsrc is None:
+                    moved = nb * room
+                    barr += moved
+                    marginal[c][a] += int((fcol * moved).sum())
                     continue
                 moved = nb[bdst]
                 barr[bsrc] += moved
