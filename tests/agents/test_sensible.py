@@ -217,7 +217,7 @@ def test_play_out_stops_a_game_that_never_ends() -> None:
 
 
 def test_unknown_bot_name_is_refused_with_the_choices() -> None:
-    with pytest.raises(ValueError, match="random, sensible"):
+    with pytest.raises(ValueError, match="detective, random, sensible"):
         make_agent("genius", 0)
 
 
@@ -228,3 +228,36 @@ def test_bots_are_deterministic_given_their_seeds() -> None:
         play_out(game, {s: make_agent("sensible", s, 100 + s) for s in range(5)})
         logs.append(game.full_log())
     assert logs[0] == logs[1]
+
+
+def test_exact_knowledge_agrees_with_the_simple_notebook_and_knows_more() -> None:
+    """The exact notebook never rules out what the simple one keeps, and never the truth."""
+    from cluedo.agents.exact_knowledge import ExactCaseFile
+
+    for seed in range(3):
+        game = new_game("classic", players=4, seed=seed)
+        play_out(game, {s: make_agent("sensible", s, seed) for s in range(4)})
+        for seat in range(4):
+            simple, exact = CaseFile(seat, CATEGORIES), ExactCaseFile(seat, CATEGORIES)
+            for event in game.view(seat)["log"]:
+                if event["kind"] == "game_over":
+                    break
+                simple.observe(event)
+                exact.observe(event)
+            for card in simple.cards:
+                assert exact.possible(card) <= simple.possible(card)
+                assert _true_place(game, card) in exact.possible(card)
+
+
+def test_detective_accuses_only_when_certain_and_wins_a_game() -> None:
+    game = new_game("classic", players=3, seed=21)
+    play_out(game, {s: make_agent("detective" if s == 0 else "random", s, s) for s in range(3)})
+    assert game.finished and _wrong_accusations_by(game, 0) == 0
+
+
+def _wrong_accusations_by(game: Game, seat: int) -> int:
+    return sum(
+        1
+        for e in game.events
+        if e.kind == "accusation" and not e.data["correct"] and e.data["seat"] == seat
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cluedo.agents.base import Agent
+from cluedo.agents.detective import DetectiveAgent
 from cluedo.agents.hunter import HunterAgent
 from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.sensible import SensibleAgent
@@ -18,6 +19,7 @@ AgentFactory = Callable[[int, int | None], Agent]
 BOTS: dict[str, AgentFactory] = {
     "random": RandomAgent,
     "sensible": SensibleAgent,
+    "detective": DetectiveAgent,
 }
 """The classic game's bots."""
 

@@ -1,7 +1,8 @@
 """A bot that plays like a careful person.
 
-It keeps a notebook (:class:`~cluedo.agents.knowledge.CaseFile` by default, or
-any :class:`~cluedo.agents.knowledge.Knowledge`), walks toward rooms it still
+It keeps a notebook (by default :class:`~cluedo.agents.exact_knowledge.HybridCaseFile`:
+fast simple eliminations, with the exact engine to close the case; or any
+:class:`~cluedo.agents.knowledge.Knowledge`), walks toward rooms it still
 needs to learn about, suggests the cards it knows least about (using its own
 cards to pin the rest), shows the card that gives away least, and accuses only
 when the notebook is certain - so it never accuses wrongly.
@@ -13,7 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cluedo.agents.base import Agent
-from cluedo.agents.knowledge import ENVELOPE, CaseFile, Knowledge
+from cluedo.agents.exact_knowledge import HybridCaseFile
+from cluedo.agents.knowledge import ENVELOPE, Knowledge
 from cluedo.content.board import Board, load_board
 from cluedo.content.cards import load_card_set
 from cluedo.engine.actions import Action
@@ -28,7 +30,7 @@ class SensibleAgent(Agent):
         self,
         seat: int,
         seed: int | None = None,
-        knowledge: KnowledgeFactory = CaseFile,
+        knowledge: KnowledgeFactory = HybridCaseFile,
     ) -> None:
         super().__init__(seat, seed)
         self._make_knowledge = knowledge
