@@ -275,7 +275,7 @@ def count(problem: Problem) -> Counts:
     # src/dst for the capacity pass, sat bits).
     steps: list[list[tuple[int, Any, Any, Any, Any, int]]] = []
     for c in order:
-        opts = []
+        opts: list[tuple[int, Any, Any, Any, Any, int]] = []
         for a in _bits(allowed[c]):
             if a == hidden:
                 opts.append((a, None, None, None, None, sat_bits(c, a)))
