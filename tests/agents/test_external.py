@@ -184,6 +184,9 @@ def test_the_timeout_comes_from_the_environment(
     monkeypatch.setenv(TIMEOUT_ENV, "0")
     with pytest.raises(ExternalBotError, match="more than 0"):
         ExternalAgent(command, 0)
+    monkeypatch.delenv(TIMEOUT_ENV)
+    with pytest.raises(ExternalBotError, match="more than 0"):
+        ExternalAgent(command, 0, timeout=-1)
 
 
 def test_commands_that_cannot_start() -> None:

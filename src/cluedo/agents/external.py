@@ -139,6 +139,8 @@ class ExternalAgent(Agent):
         self.command = command
         self.name = f"cmd:{command}"
         self.timeout = _default_timeout() if timeout is None else timeout
+        if not self.timeout > 0:
+            raise ExternalBotError(f"the time limit must be more than 0 seconds, got {timeout!r}")
         self.bot_name: str | None = None
         """The name the bot gave in its optional hello answer."""
         try:
