@@ -1,0 +1,138 @@
+"""Golden playthroughs: seeded full games stored as files and replayed exactly.
+
+Each ``classic_*.json`` file beside this one holds a save (rules, options,
+players, seed, actions) and the full event log of that game, every secret
+included. The test loads the save and compares the replayed log entry by entry,
+so any change in set-up, dice, movement, refutation or endings shows up as a
+diff.
+
+When a change of behaviour is intended, regenerate the files and review the diff:
+
+    CLUEDO_REGEN_GOLDEN=1 .venv/bin/pytest tests/golden
+    # or: .venv/bin/python tests/golden/test_golden_playthroughs.py
+
+The games are played by the small scripted policy below (not by the bots, which
+may change for their own reasons): uniform over legal actions except
+accusations; now and then a random accusation; after a given turn, the correct
+one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cluedo.engine import Action, Game, new_game
+
+HERE = Path(__file__).resolve().parent
+REGEN = os.environ.get("CLUEDO_REGEN_GOLDEN") == "1"
+
+GAMES: dict[str, dict[str, Any]] = {
+    # name: how the game is made and played
+    "classic_3p": {
+        "players": 3,
+        "seed": 1949,
+        "options": {},
+        "policy": {"seed": 7, "wrong_accusation_rate": 0.0, "solve_after_turn": 40},
+    },
+    "classic_4p": {
+        "players": 4,
+        "seed": 1986,
+        "options": {"movement": "up_to", "edition": "uk"},
+        "policy": {"seed": 6, "wrong_accusation_rate": 0.05, "solve_after_turn": 10_000},
+    },
+    "classic_6p": {
+        "players": 6,
+        "seed": 2002,
+        "options": {"accuse_after_disproved": True},
+        "policy": {"seed": 22, "wrong_accusation_rate": 0.01, "solve_after_turn": 60},
+    },
+}
+
+
+def choose(game: Game, rng: random.Random, policy: dict[str, Any]) -> Action:
+    seat = game.to_act()[0]
+    legal = game.legal_actions(seat)
+    accusations = [a for a in legal if a.kind == "accuse"]
+    others = [a for a in legal if a.kind != "accuse"]
+    if accusations and game.state.turn > policy["solve_after_turn"]:
+        suspect, weapon, room = game.state.envelope  # type: ignore[attr-defined]
+        return Action.make(seat, "accuse", suspect=suspect, weapon=weapon, room=room)
+    if accusations and (not others or rng.random() < policy["wrong_accusation_rate"]):
+        return accusations[rng.randrange(len(accusations))]
+    return others[rng.randrange(len(others))]
+
+
+def generate(name: str) -> dict[str, Any]:
+    spec = GAMES[name]
+    game = new_game("classic", players=spec["players"], seed=spec["seed"], options=spec["options"])
+    rng = random.Random(spec["policy"]["seed"])
+    while not game.finished:
+        assert len(game.actions) < 5000, "the scripted game does not end"
+        game.apply(choose(game, rng, spec["policy"]))
+    return {
+        "about": "golden playthrough; regenerate with CLUEDO_REGEN_GOLDEN=1 (see the test)",
+        "policy": spec["policy"],
+        "outcome": game.state.outcome,
+        "winners": list(game.state.winners),
+        "turns": game.state.turn,
+        "save": game.save(),
+        "log": game.full_log(),
+    }
+
+
+def write(name: str, record: dict[str, Any]) -> None:
+    text = json.dumps(record, indent=1, sort_keys=True)
+    (HERE / f"{name}.json").write_text(text + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_golden_playthrough_replays_exactly(name: str) -> None:
+    if REGEN:
+        write(name, generate(name))
+    path = HERE / f"{name}.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    game = Game.load(record["save"])
+    log = json.loads(json.dumps(game.full_log()))  # compare as stored: lists, not tuples
+    assert len(log) == len(record["log"])
+    for index, (got, want) in enumerate(zip(log, record["log"], strict=True)):
+        assert got == want, f"{name}: event {index} differs"
+    assert game.finished
+    assert game.state.outcome == record["outcome"]
+    assert list(game.state.winners) == record["winners"]
+    assert game.state.turn == record["turns"]
+
+
+def test_golden_games_cover_the_endings() -> None:
+    records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in sorted(GAMES)]
+    assert [r["save"]["players"] for r in records] == [3, 4, 6]
+    outcomes = {r["outcome"] for r in records}
+    assert outcomes == {"solved", "no-winner"}
+    kinds = {e["kind"] for r in records for e in r["log"]}
+    for kind in ("card_shown", "not_refuted", "token_moved", "weapon_moved", "passage", "blocked"):
+        assert kind in kinds, f"no golden game has a {kind} event"
+    assert any(e["kind"] == "accusation" and not e["correct"] for r in records for e in r["log"])
+    # Somebody moved by a suggestion suggests at the start of their turn.
+    assert any(
+        a["kind"] == "turn" and b["kind"] == "suggestion"
+        for r in records
+        for a, b in zip(r["log"], r["log"][1:], strict=False)
+    )
+
+
+def test_the_policy_still_plays_the_stored_games() -> None:
+    # Regenerating without an engine change gives the same files: the policy is stable.
+    for name in sorted(GAMES):
+        stored = json.loads((HERE / f"{name}.json").read_text("utf-8"))
+        assert json.loads(json.dumps(generate(name))) == stored
+
+
+if __name__ == "__main__":
+    for game_name in GAMES:
+        write(game_name, generate(game_name))
+        print(f"wrote {HERE / game_name}.json")
