@@ -1,0 +1,150 @@
+"""Update latency of the deduction notebook against a SAT baseline.
+
+Usage: python benchmarks/bench_deduction.py [--records 200] [--seed 1]
+
+Each update is one event (a suggestion with its refutation, a hand, an
+accusation). The notebook gives exact counts and probabilities; the baseline
+(python-sat, one solver call per card and location) gives certainties only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from cluedo.deduction import (
+    ENVELOPE,
+    DealSetup,
+    FaceUp,
+    Hand,
+    HasNone,
+    HasOneOf,
+    Notebook,
+    Observation,
+    Shown,
+    WrongAccusation,
+)
+from cluedo.deduction import notebook as notebook_module
+from cluedo.deduction.simulate import random_record
+from cluedo.deduction.transcript import parse_transcript
+
+TRANSCRIPT = Path(__file__).resolve().parents[2] / "shared" / "reference" / (
+    "neller-clue-transcript.txt"
+)
+
+
+class SatBaseline:
+    """Certainties by SAT: for each card and location, is "card there" satisfiable?"""
+
+    def __init__(self, setup: DealSetup) -> None:
+        self.setup = setup
+        self.pool = IDPool()
+        self.solver = Solver(name="m22")
+        sizes = dict(setup.players) | dict(setup.piles)
+        groups = [([self.v(c, loc) for loc in setup.locations], 1) for c in setup.cards]
+        groups += [([self.v(c, loc) for c in setup.cards], n) for loc, n in sizes.items()]
+        groups += [([self.v(c, ENVELOPE) for c in cards], 1) for _, cards in setup.categories]
+        for lits, n in groups:
+            for cl in CardEnc.equals(lits, n, vpool=self.pool, encoding=EncType.seqcounter):
+                self.solver.add_clause(cl)
+
+    def v(self, card: str, loc: str) -> int:
+        return int(self.pool.id((card, loc)))
+
+    def update(self, event: Sequence[Observation]) -> list[tuple[str, str, bool]]:
+        v, s = self.v, self.solver
+        for obs in event:
+            if isinstance(obs, Hand):
+                for c in self.setup.cards:
+                    s.add_clause([v(c, obs.player) if c in obs.cards else -v(c, obs.player)])
+            elif isinstance(obs, Shown):
+                s.add_clause([v(obs.card, obs.player)])
+            elif isinstance(obs, HasOneOf):
+                s.add_clause([v(c, obs.player) for c in obs.cards])
+            elif isinstance(obs, HasNone):
+                for c in obs.cards:
+                    s.add_clause([-v(c, obs.player)])
+            elif isinstance(obs, FaceUp):
+                for c in obs.cards:
+                    s.add_clause([v(c, "face_up")])
+            elif isinstance(obs, WrongAccusation):
+                s.add_clause([-v(c, ENVELOPE) for c in obs.cards])
+        facts = []
+        for c in self.setup.cards:
+            possible = [loc for loc in self.setup.locations
+                        if s.solve(assumptions=[v(c, loc)])]
+            facts.extend((c, loc, False) for loc in self.setup.locations if loc not in possible)
+            if len(possible) == 1:
+                facts.append((c, possible[0], True))
+        return facts
+
+
+def _time_notebook(setup: DealSetup, events: list[list[Observation]]) -> list[float]:
+    nb = Notebook(setup)
+    out = []
+    for event in events:
+        notebook_module._count_cached.cache_clear()  # no help from earlier games
+        t0 = time.perf_counter()
+        nb.observe_all(event)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def _time_sat(setup: DealSetup, events: list[list[Observation]]) -> list[float]:
+    sat = SatBaseline(setup)
+    out = []
+    for event in events:
+        t0 = time.perf_counter()
+        sat.update(event)
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+def _row(name: str, times: list[float]) -> str:
+    ts = sorted(times)
+    p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
+    return (f"| {name:<44} | {len(ts):>6} | {statistics.median(ts) * 1e3:>8.2f} | "
+            f"{p99 * 1e3:>8.2f} | {max(ts) * 1e3:>8.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--records", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    tr = parse_transcript(TRANSCRIPT.read_text(encoding="utf-8"))
+    tr_events = [group for _, group in tr.events]
+    rng = random.Random(args.seed)
+    records = [random_record(rng, 6) for _ in range(args.records)]
+
+    results = {
+        "notebook, reference transcript": _time_notebook(tr.setup, tr_events),
+        "SAT baseline, reference transcript": _time_sat(tr.setup, tr_events),
+    }
+    nb_times: list[float] = []
+    sat_times: list[float] = []
+    for rec in records:
+        nb_times += _time_notebook(rec.setup, rec.events)
+        sat_times += _time_sat(rec.setup, rec.events)
+    results[f"notebook, {args.records} random 6-player records"] = nb_times
+    results[f"SAT baseline, {args.records} random 6-player records"] = sat_times
+
+    print("| update latency (ms)                          | updates |   median |      p99 |"
+          "      max |")
+    print("|----------------------------------------------|--------:|---------:|---------:|"
+          "---------:|")
+    for name, times in results.items():
+        print(_row(name, times))
+
+
+if __name__ == "__main__":
+    main()
