@@ -163,11 +163,11 @@ def test_a_slow_bot_times_out_and_is_stopped(tmp_path: Path) -> None:
     try:
         with pytest.raises(ExternalBotError, match=r"no answer within 0.5 s.*CLUEDO_BOT_TIMEOUT"):
             bot.choose(game.view(0), game.legal_actions(0))
-        assert time.monotonic() - started < 5
+        assert time.monotonic() - started < 8
     finally:
         bot.close()
     assert bot.proc.poll() is not None  # terminated, not left behind
-    assert time.monotonic() - started < 10
+    assert time.monotonic() - started < 15
 
 
 def test_the_timeout_comes_from_the_environment(
@@ -222,4 +222,4 @@ def test_a_bot_that_ignores_its_input_is_still_stopped(tmp_path: Path) -> None:
         bot.choose(view, game.legal_actions(0))
     started = time.monotonic()
     bot.close()
-    assert bot.proc.poll() is not None and time.monotonic() - started < 5
+    assert bot.proc.poll() is not None and time.monotonic() - started < 8
