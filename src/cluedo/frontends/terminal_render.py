@@ -89,30 +89,60 @@ def _square(location: Any) -> Square | None:
     return None
 
 
-def _wrap_name(name: str, width: int) -> list[str]:
-    """A room name in lines of at most ``width`` characters, cutting long words with '.'."""
-    if len(name) <= width:
-        return [name]
-    lines: list[str] = []
-    for word in name.split():
-        if len(word) > width:
-            word = word[: width - 1] + "."
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
+Glyphs = list[tuple[str, Style]]
 
 
-def _pack(items: Sequence[str], width: int) -> list[str]:
-    """Words joined by spaces into lines no wider than ``width``."""
-    lines: list[str] = []
-    for item in items:
-        if lines and len(lines[-1]) + 1 + len(item) <= width:
-            lines[-1] += " " + item
-        else:
-            lines.append(item[:width])
-    return lines
+@dataclass
+class Block:
+    """Words laid out together in a room (its name, its suspects, its weapons)."""
+
+    words: list[Glyphs]
+    sep: str = " "
+
+
+def _styled(text: str, style: Style) -> Glyphs:
+    return [(ch, style) for ch in text]
+
+
+def _place_in_room(
+    spans: list[tuple[int, int, int]], blocks: list[Block], cell: int, crop: bool = False
+) -> list[tuple[tuple[int, int, int], Glyphs]] | None:
+    """Lay blocks over a room's rows, each row as wide as the room is there.
+
+    Tries leaving the top row free (it looks better), then not, and keeps the
+    layout that cuts the fewest letters from long words; returns None if
+    the blocks do not fit, unless ``crop``, which keeps whatever fits.
+    """
+    best: list[tuple[tuple[int, int, int], Glyphs]] | None = None
+    best_cuts = 10**6
+    for first in (1, 0):
+        rows = spans[first:]
+        out: list[tuple[tuple[int, int, int], Glyphs]] = []
+        cuts = 0
+        fits = True
+        for block in blocks:
+            words = list(block.words)
+            while words and fits:
+                if len(out) >= len(rows):
+                    fits = False
+                    break
+                span = rows[len(out)]
+                width = (span[2] - span[1] + 1) * cell
+                line: Glyphs = []
+                while words:
+                    word = words[0]
+                    if len(word) > width:
+                        word = [*word[: width - 1], (".", word[0][1])]
+                    gap = _styled(block.sep, Style(bgcolor=ROOM_BG)) if line else []
+                    if len(line) + len(gap) + len(word) > width:
+                        break
+                    cuts += len(words[0]) - len(word) + 1 if word is not words[0] else 0
+                    line += gap + word
+                    words.pop(0)
+                out.append((span, line))
+        if (fits or crop) and cuts < best_cuts:
+            best, best_cuts = out, cuts
+    return best
 
 
 def render_board(
@@ -185,46 +215,41 @@ def render_board(
     for weapon, room in view["weapons"].items():
         weapons_in.setdefault(room, []).append(weapon)
 
-    # Words in rooms: menu mark, name, suspects, weapons; the least needed go first
+    # Words in rooms: menu mark, name, suspects, weapons. The name gives way first
     # when a room is too small for all of them.
+    room_style = Style(bgcolor=ROOM_BG)
     for rid, spans in layout.spans.items():
         if not spans:
             continue
-        # The typical row width: a notch in one row (a doorway) should not shrink the name.
-        widths = sorted(c2 - c1 + 1 for _, c1, c2 in spans)
-        width = widths[len(widths) // 2] * cell
-        name_lines = _wrap_name(cards.name(rid), width)
-        suspects = in_room.get(rid, [])
-        weapon_words = [
-            cards.card(w).code if cell == 1 else cards.name(w) for w in weapons_in.get(rid, [])
-        ]
-        weapon_lines = _pack(weapon_words, width) if weapon_words else []
-        suspect_line: list[tuple[str, Style]] = []
-        for piece in suspects:
-            style = Style.parse(token_style(cards, piece)) + Style(bgcolor=ROOM_BG)
+        blocks: list[Block] = []
+        mark = room_marks.get(rid)
+        if mark is not None:
+            blocks.append(Block([_styled(f"({mark})", ROOM_MARK_STYLE)]))
+        name = Block([_styled(w, ROOM_NAME_STYLE) for w in cards.name(rid).split()], " ")
+        blocks.append(name)
+        suspects = []
+        for piece in in_room.get(rid, []):
+            style = Style.parse(token_style(cards, piece)) + room_style
             if piece == own:
                 style += Style(reverse=True)
             text = layout.letters[piece] if cell == 1 else cards.card(piece).code.capitalize()
-            if suspect_line and cell > 1:
-                suspect_line.append((" ", Style(bgcolor=ROOM_BG)))
-            suspect_line.extend((ch, style) for ch in text)
-        content: list[list[tuple[str, Style]]] = []
-        mark = room_marks.get(rid)
-        if mark is not None:
-            content.append([(ch, ROOM_MARK_STYLE) for ch in f"({mark})"])
-        name_rows = [[(ch, ROOM_NAME_STYLE) for ch in line] for line in name_lines]
-        extra = [suspect_line] if suspect_line else []
-        extra += [[(ch, WEAPON_STYLE) for ch in line] for line in weapon_lines]
-        while len(content) + len(name_rows) + len(extra) > len(spans) and name_rows:
-            name_rows.pop()
-        content += name_rows + extra
-        content = content[: len(spans)]
-        first = 1 if len(spans) > len(content) + 1 else 0
-        for (r, c1, c2), words in zip(spans[first:], content, strict=False):
+            suspects.append(_styled(text, style))
+        if suspects:
+            blocks.append(Block(suspects, "" if cell == 1 else " "))
+        weapon_words = [
+            cards.card(w).code if cell == 1 else cards.name(w) for w in weapons_in.get(rid, [])
+        ]
+        if weapon_words:
+            # Weapon names of two words stay together when they fit ("Lead Pipe").
+            blocks.append(Block([_styled(w, WEAPON_STYLE) for w in weapon_words], " "))
+        placed = _place_in_room(spans, blocks, cell)
+        if placed is None:
+            placed = _place_in_room(spans, [b for b in blocks if b is not name], cell, crop=True)
+        for (r, c1, c2), words in placed or []:
             span_width = (c2 - c1 + 1) * cell
             offset = c1 * cell + max(0, (span_width - len(words)) // 2)
-            for i, (ch, style) in enumerate(words[:span_width]):
-                grid[r][offset + i] = (ch, style)
+            for k, (ch, style) in enumerate(words[:span_width]):
+                grid[r][offset + k] = (ch, style)
 
     out_rows = rows if rows is not None else range(board.rows)
     lines = []

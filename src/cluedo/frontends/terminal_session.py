@@ -694,8 +694,7 @@ class Session:
                 lines.append(self._notebook_row(book, card))
         lines.append(
             Text(
-                "+ has it   - does not   ! in the envelope   x not in it   "
-                "(your own marks in brackets)",
+                "+ holds it  - does not  ! in the envelope  x not in it  [ ] your marks",
                 style="grey70",
             )
         )

@@ -110,7 +110,8 @@ class Names:
             to = event["to"]
             if isinstance(to, str):
                 return f"{who} went into the {self.card(to)}."
-            return f"{who} moved {event['steps']} squares."
+            steps = event["steps"]
+            return f"{who} moved {steps} square{'s' if steps != 1 else ''}."
         if kind == "passage":
             return (
                 f"{who} took the secret passage from the {self.card(event['from'])} "
