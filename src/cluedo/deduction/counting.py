@@ -16,8 +16,9 @@ joint envelope distribution; a backward pass gives every card's marginals.
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -187,207 +188,289 @@ def count(problem: Problem) -> Counts:
         )
     except Infeasible:
         return Counts(0, [[0] * n_atoms for _ in range(n_cards)])
+    return _Counter(problem, remaining, allowed, clauses, n_cats).run()
 
-    fixed_atom = [m.bit_length() - 1 if m & (m - 1) == 0 else -1 for m in allowed]
-    free = [c for c in range(n_cards) if fixed_atom[c] < 0]
-    env_fixed: dict[int, int] = {}
-    for c in range(n_cards):
-        a = fixed_atom[c]
-        if a >= 0 and problem.env_category[a] >= 0:
-            env_fixed[problem.env_category[a]] = c
 
-    # Axes: atoms with room left. Envelope atoms get a "which group" axis forward.
-    # The fullest other atom gets no axis: its room is implied by the others,
-    # since every step places exactly one card (saves a factor cap + 1).
-    axes = [a for a in range(n_atoms) if remaining[a] > 0]
-    plain = [a for a in axes if problem.env_category[a] < 0]
-    hidden = max(plain, key=lambda a: remaining[a]) if plain else -1
-    axes = [a for a in axes if a != hidden]
-    axis_of = {a: i for i, a in enumerate(axes)}
-    groups: dict[int, list[list[int]]] = {}  # category -> groups of cards
-    group_of: dict[int, int] = {}
-    for a in axes:
-        k = problem.env_category[a]
-        if k < 0:
-            continue
-        keyed: dict[tuple[int, frozenset[int]], list[int]] = {}
-        for c in free:
-            if (allowed[c] >> a) & 1:
-                member = frozenset(i for i, (_, cs) in enumerate(clauses) if c in cs)
-                keyed.setdefault((allowed[c], member), []).append(c)
-        groups[k] = list(keyed.values())
-        for g, cs in enumerate(groups[k]):
-            for c in cs:
-                group_of[c] = g + 1
+class _Counter:
+    """One forward-backward count; split into methods to keep each readable."""
 
-    bound = _multinomial_bound(len(free), [remaining[a] for a in axes])
-    dtype: Any = np.int64 if bound < _INT64_LIMIT else object
+    def __init__(
+        self,
+        problem: Problem,
+        remaining: list[int],
+        allowed: list[int],
+        clauses: list[tuple[int, frozenset[int]]],
+        n_cats: int,
+    ) -> None:
+        self.problem = problem
+        self.remaining = remaining
+        self.allowed = allowed
+        self.clauses = clauses
+        self.n_cats = n_cats
+        n_cards = len(allowed)
+        env_cat = problem.env_category
+        self.fixed_atom = [m.bit_length() - 1 if m & (m - 1) == 0 else -1 for m in allowed]
+        self.free = [c for c in range(n_cards) if self.fixed_atom[c] < 0]
+        self.env_fixed: dict[int, int] = {}
+        for c in range(n_cards):
+            a = self.fixed_atom[c]
+            if a >= 0 and env_cat[a] >= 0:
+                self.env_fixed[env_cat[a]] = c
 
-    bits_shape = tuple(remaining[a] + 1 for a in axes)
-    which_shape = tuple(
-        len(groups[problem.env_category[a]]) + 1 if problem.env_category[a] >= 0
-        else remaining[a] + 1
-        for a in axes
-    )
-    env_axes = [i for i, a in enumerate(axes) if problem.env_category[a] >= 0]
+        # Axes: atoms with room left. The fullest plain atom gets no axis: its
+        # room is implied by the others, since each step places one card.
+        axes = [a for a in range(len(remaining)) if remaining[a] > 0]
+        plain = [a for a in axes if env_cat[a] < 0]
+        self.hidden = max(plain, key=lambda a: remaining[a]) if plain else -1
+        self.axes = [a for a in axes if a != self.hidden]
+        self.axis_of = {a: i for i, a in enumerate(self.axes)}
 
-    order = _order(free, clauses)
-    pos = {c: i for i, c in enumerate(order)}
-    close_bits = [0] * len(order)
-    for i, (_, members) in enumerate(clauses):
-        close_bits[max(pos[c] for c in members)] |= 1 << i
+        # Envelope cards of a category that nothing tells apart form a group.
+        self.groups: dict[int, list[list[int]]] = {}
+        self.group_of: dict[int, int] = {}
+        for a in self.axes:
+            k = env_cat[a]
+            if k < 0:
+                continue
+            keyed: dict[tuple[int, frozenset[int]], list[int]] = {}
+            for c in self.free:
+                if (allowed[c] >> a) & 1:
+                    member = frozenset(i for i, (_, cs) in enumerate(clauses) if c in cs)
+                    keyed.setdefault((allowed[c], member), []).append(c)
+            self.groups[k] = list(keyed.values())
+            for g, group in enumerate(self.groups[k]):
+                for c in group:
+                    self.group_of[c] = g + 1
+        env_axes = [i for i, a in enumerate(self.axes) if env_cat[a] >= 0]
+        # The envelope category with most groups is read off step by step
+        # (a 0/1 axis); the others carry "which group" axes in both passes.
+        self.step_axis = max(
+            env_axes, key=lambda i: len(self.groups[env_cat[self.axes[i]]]), default=-1
+        )
+        self.which_axes = [i for i in env_axes if i != self.step_axis]
 
-    def sat_bits(c: int, a: int) -> int:
+        bound = _multinomial_bound(len(self.free), [remaining[a] for a in axes])
+        self.dtype: Any = np.int64 if bound < _INT64_LIMIT else object
+        self.bits_shape = tuple(remaining[a] + 1 for a in self.axes)
+        self.shape = tuple(
+            len(self.groups[env_cat[a]]) + 1 if i in self.which_axes else remaining[a] + 1
+            for i, a in enumerate(self.axes)
+        )
+        self.order = _order(self.free, clauses)
+        pos = {c: i for i, c in enumerate(self.order)}
+        self.close_bits = [0] * len(self.order)
+        for i, (_, members) in enumerate(clauses):
+            self.close_bits[max(pos[c] for c in members)] |= 1 << i
+        self.load_f = self._load(self.shape, lambda size: (np.arange(size) == 0))
+        self.load_b = self._load(self.shape, lambda size: (np.arange(size) > 0))
+        self.load_bits = self._load(self.bits_shape, np.arange)
+
+    def _load(self, shape: tuple[int, ...], which: Callable[[int], Array]) -> Array:
+        """Cards the axes still expect in each state (for the hidden atom's room)."""
+        total = np.zeros(shape, dtype=np.int64)
+        for i, size in enumerate(shape):
+            view = [1] * len(shape)
+            view[i] = size
+            vec = which(size) if i in self.which_axes else np.arange(size)
+            total = total + vec.astype(np.int64).reshape(view)
+        return total
+
+    def _sat_bits(self, c: int, a: int) -> int:
         out = 0
-        for i, (m, cs) in enumerate(clauses):
+        for i, (m, cs) in enumerate(self.clauses):
             if c in cs and (m >> a) & 1:
                 out |= 1 << i
         return out
 
-    full = slice(None)
+    def _index(self, i: int, value: int | slice) -> tuple[Any, ...]:
+        idx: list[Any] = [slice(None)] * len(self.axes)
+        idx[i] = value
+        return tuple(idx)
 
-    # S(x): cards still expected by the axes; the hidden atom's room at step t
-    # is (cards left) - S(x), so placing there needs S(x) <= cards left - 1.
-    def load(shape: tuple[int, ...], which: bool) -> Array:
-        total_load = np.zeros(shape, dtype=np.int64)
-        for i, size in enumerate(shape):
-            view = [1] * len(shape)
-            view[i] = size
-            if which and i in env_axes:
-                vec = (np.arange(size) == 0).astype(np.int64)
-            else:
-                vec = np.arange(size, dtype=np.int64)
-            total_load = total_load + vec.reshape(view)
-        return total_load
-
-    load_which = load(which_shape, True)
-    load_bits = load(bits_shape, False)
-    n_steps = len(order)
-
-    def cap_slices(i: int, cap: int) -> tuple[tuple[slice, ...], tuple[slice, ...]]:
-        src = [full] * len(axes)
-        dst = [full] * len(axes)
-        src[i] = slice(1, cap + 1)
-        dst[i] = slice(0, cap)
-        return tuple(src), tuple(dst)
-
-    # Per step: list of (atom, src index, dst index for the "which" pass,
-    # src/dst for the capacity pass, sat bits).
-    steps: list[list[tuple[int, Any, Any, Any, Any, int]]] = []
-    for c in order:
-        opts: list[tuple[int, Any, Any, Any, Any, int]] = []
-        for a in _bits(allowed[c]):
-            if a == hidden:
-                opts.append((a, None, None, None, None, sat_bits(c, a)))
+    def _options(self, c: int) -> list[_Option]:
+        """Where card ``c`` can go, with the array indices each pass needs."""
+        opts = []
+        for a in _bits(self.allowed[c]):
+            sat = self._sat_bits(c, a)
+            if a == self.hidden:
+                opts.append(_Option(a, sat, None, None, None, None, None, None, False))
                 continue
-            i = axis_of[a]
-            bsrc, bdst = cap_slices(i, remaining[a])
-            if problem.env_category[a] >= 0:
-                wsrc_l = [full] * len(axes)
-                wdst_l = [full] * len(axes)
-                wsrc_l[i] = 0  # type: ignore[call-overload]
-                wdst_l[i] = group_of[c]  # type: ignore[call-overload]
-                wsrc: Any = tuple(wsrc_l)
-                wdst: Any = tuple(wdst_l)
+            i = self.axis_of[a]
+            cap = self.remaining[a]
+            down = (self._index(i, slice(1, cap + 1)), self._index(i, slice(0, cap)))
+            if i in self.which_axes:
+                g = self.group_of[c]
+                f = (self._index(i, 0), self._index(i, g))
+                b = (self._index(i, g), self._index(i, 0))
+                m = (self._index(i, slice(1, 2)), self._index(i, slice(0, 1)))
+                opts.append(_Option(a, sat, *f, *b, *m, False))
             else:
-                wsrc, wdst = bsrc, bdst
-            opts.append((a, wsrc, wdst, bsrc, bdst, sat_bits(c, a)))
-        steps.append(opts)
+                opts.append(_Option(a, sat, *down, *down, *down, i == self.step_axis))
+        return opts
 
-    # Forward pass with "which group" envelope axes; keep every layer.
-    start = np.zeros(which_shape, dtype=dtype)
-    start[tuple(0 if problem.env_category[a] >= 0 else remaining[a] for a in axes)] = 1
-    layers: list[dict[int, Array]] = [{0: start}]
-    cur = layers[0]
-    for t, opts in enumerate(steps):
-        nxt: dict[int, Array] = {}
-        close = close_bits[t]
-        room = load_which <= n_steps - t - 1
-        for mask, arr in cur.items():
-            for _a, wsrc, wdst, _bs, _bd, sat in opts:
-                m2 = mask | sat
-                if m2 & close != close:
-                    continue
-                m2 &= ~close
-                out = nxt.get(m2)
-                if out is None:
-                    out = nxt[m2] = np.zeros(which_shape, dtype=dtype)
-                if wsrc is None:
-                    out += arr * room
-                else:
-                    out[wdst] += arr[wsrc]
-        cur = nxt
-        layers.append(cur)
-
-    final = cur.get(0)
-    # Capacity axes must be empty; every envelope axis must have chosen a group.
-    zero_idx = tuple(slice(1, None) if i in env_axes else 0 for i in range(len(axes)))
-    marginal = [[0] * n_atoms for _ in range(n_cards)]
-    if final is None:
-        return Counts(0, marginal)
-    joint_groups = final[zero_idx]
-    total = int(joint_groups.sum())
-    if total == 0:
-        return Counts(0, marginal)
-
-    # Joint envelope distribution, expanded from groups to cards.
-    joint: dict[tuple[int, ...], int] = {}
-    env_cats = [problem.env_category[axes[i]] for i in env_axes]
-    nonzero = zip(*np.nonzero(joint_groups), strict=True) if env_axes else iter(())
-    for idx in nonzero:
-        value = int(joint_groups[idx])
-        chosen = [groups[k][int(g)] for k, g in zip(env_cats, idx, strict=True)]
-        share = value // math.prod(len(m) for m in chosen)
-        for combo in _product(chosen):
-            key_map = dict(zip(env_cats, combo, strict=True))
-            key_map.update(env_fixed)
-            joint[tuple(key_map[k] for k in range(n_cats))] = share
-    if not env_axes:
-        joint[tuple(env_fixed[k] for k in range(n_cats))] = total
-
-    # Backward pass on capacity states; combine with collapsed forward layers.
-    def collapse(arr: Array) -> Array:
-        for i in env_axes:
-            lead = (full,) * i
-            first = arr[(*lead, slice(0, 1))]
-            rest = arr[(*lead, slice(1, None))].sum(axis=i, keepdims=True)
-            arr = np.concatenate([rest, first], axis=i)  # index = remaining capacity
+    def _collapse(self, arr: Array, forward: bool) -> Array:
+        """Which-group axes to 0/1 remaining-room axes, as the other passes use."""
+        for i in self.which_axes:
+            lead = (slice(None),) * i
+            none = arr[(*lead, slice(0, 1))]
+            some = arr[(*lead, slice(1, None))].sum(axis=i, keepdims=True)
+            # Forward: "none yet" = room 1. Backward: "none later" = room 0.
+            arr = np.concatenate([some, none] if forward else [none, some], axis=i)
         return arr
 
-    end = np.zeros(bits_shape, dtype=dtype)
-    end[tuple(0 for _ in axes)] = 1
-    back: dict[int, Array] = {0: end}
-    for t in range(len(order) - 1, -1, -1):
-        c = order[t]
-        fwd = layers[t]
-        close = close_bits[t]
-        prev: dict[int, Array] = {}
-        room = load_bits <= n_steps - t - 1
-        for mask, farr in fwd.items():
-            fcol = collapse(farr)
-            barr = np.zeros(bits_shape, dtype=dtype)
-            for a, _ws, _wd, bsrc, bdst, sat in steps[t]:
-                m2 = mask | sat
-                if m2 & close != close:
-                    continue
-                nb = back.get(m2 & ~close)
-                if nb is None:
-                    continue
-                if bsrc is None:
-                    moved = nb * room
-                    barr += moved
-                    marginal[c][a] += int((fcol * moved).sum())
-                    continue
-                moved = nb[bdst]
-                barr[bsrc] += moved
-                marginal[c][a] += int((fcol[bsrc] * moved).sum())
-            prev[mask] = barr
-        back = prev
+    def run(self) -> Counts:
+        n_atoms = len(self.remaining)
+        n_cards = len(self.allowed)
+        marginal = [[0] * n_atoms for _ in range(n_cards)]
+        steps = [self._options(c) for c in self.order]
+        n_steps = len(steps)
+        axes = self.axes
+        env_cat = self.problem.env_category
 
-    for c in range(n_cards):
-        if fixed_atom[c] >= 0:
-            marginal[c][fixed_atom[c]] = total
-    return Counts(total, marginal, joint)
+        # Forward pass; keep every layer (mask -> array).
+        start = np.zeros(self.shape, dtype=self.dtype)
+        start[tuple(0 if i in self.which_axes else self.remaining[a]
+                    for i, a in enumerate(axes))] = 1
+        layers: list[dict[int, Array]] = [{0: start}]
+        for t, opts in enumerate(steps):
+            nxt: dict[int, Array] = {}
+            close = self.close_bits[t]
+            room = self.load_f <= n_steps - t - 1
+            for mask, arr in layers[t].items():
+                for o in opts:
+                    m2 = mask | o.sat
+                    if m2 & close != close:
+                        continue
+                    m2 &= ~close
+                    out = nxt.get(m2)
+                    if out is None:
+                        out = nxt[m2] = np.zeros(self.shape, dtype=self.dtype)
+                    if o.fsrc is None:
+                        out += arr * room
+                    else:
+                        out[o.fdst] += arr[o.fsrc]
+            layers.append(nxt)
+
+        final_idx = tuple(slice(1, None) if i in self.which_axes else 0
+                          for i in range(len(axes)))
+        final = layers[-1].get(0)
+        total = int(final[final_idx].sum()) if final is not None else 0
+        if total == 0:
+            return Counts(0, marginal)
+
+        # Backward pass, combined with the forward layers at every step.
+        which_groups = [len(self.groups[env_cat[axes[i]]]) for i in self.which_axes]
+        joint_g: dict[int, Array] = {}  # step-category card -> which-group counts
+        end = np.zeros(self.shape, dtype=self.dtype)
+        end[(0,) * len(axes)] = 1
+        back: dict[int, Array] = {0: end}
+        back_col: dict[int, Array] = {0: self._collapse(end, False)}
+        for t in range(n_steps - 1, -1, -1):
+            c = self.order[t]
+            close = self.close_bits[t]
+            room = self.load_b <= n_steps - t - 1
+            room_bits = self.load_bits <= n_steps - t - 1
+            prev: dict[int, Array] = {}
+            for mask, farr in layers[t].items():
+                fcol = self._collapse(farr, True)
+                barr = np.zeros(self.shape, dtype=self.dtype)
+                for o in steps[t]:
+                    m2 = mask | o.sat
+                    if m2 & close != close:
+                        continue
+                    nb = back.get(m2 & ~close)
+                    if nb is None:
+                        continue
+                    ncol = back_col[m2 & ~close]
+                    if o.fsrc is None:
+                        barr += nb * room
+                        marginal[c][o.atom] += int((fcol * ncol * room_bits).sum())
+                        continue
+                    barr[o.bsrc] += nb[o.bdst]
+                    marginal[c][o.atom] += int((fcol[o.msrc] * ncol[o.mdst]).sum())
+                    if o.step_env:
+                        part = self._joint_part(farr[o.fsrc], nb[o.fdst], which_groups)
+                        acc = joint_g.get(c)
+                        joint_g[c] = part if acc is None else acc + part
+                prev[mask] = barr
+            back = prev
+            back_col = {m: self._collapse(arr, False) for m, arr in prev.items()}
+
+        for c in range(n_cards):
+            if self.fixed_atom[c] >= 0:
+                marginal[c][self.fixed_atom[c]] = total
+        joint = self._expand_joint(joint_g, total)
+        return Counts(total, marginal, joint)
+
+    def _joint_part(self, f: Array, b: Array, sizes: list[int]) -> Array:
+        """Sum over states of forward x backward, keeping which-group indices.
+
+        For each which-axis exactly one side chose the group: the forward side
+        (the card came earlier) or the backward side (it comes later).
+        """
+        n = len(self.axes)
+        out: Array | None = None
+        for sides in itertools.product((0, 1), repeat=len(self.which_axes)):
+            fi: list[Any] = [slice(None)] * n
+            bi: list[Any] = [slice(None)] * n
+            for side, i in zip(sides, self.which_axes, strict=True):
+                if side == 0:  # chosen before: forward has the group, backward none
+                    fi[i], bi[i] = slice(1, None), slice(0, 1)
+                else:
+                    fi[i], bi[i] = slice(0, 1), slice(1, None)
+            prod = f[tuple(fi)] * b[tuple(bi)]
+            keep = tuple(i for i in range(n) if i not in self.which_axes)
+            term = prod.sum(axis=keep) if keep else prod
+            out = term if out is None else out + term
+        assert out is not None
+        return out.reshape(sizes) if sizes else out
+
+    def _expand_joint(self, joint_g: dict[int, Array], total: int) -> dict[tuple[int, ...], int]:
+        """Counts per envelope combination of cards, from counts per group."""
+        env_cat = self.problem.env_category
+        which_cats = [env_cat[self.axes[i]] for i in self.which_axes]
+        step_cat = env_cat[self.axes[self.step_axis]] if self.step_axis >= 0 else -1
+        joint: dict[tuple[int, ...], int] = {}
+
+        def emit(counts: Array, extra: dict[int, int]) -> None:
+            cells = zip(*np.nonzero(counts), strict=True) if which_cats else [()]
+            for idx in cells:
+                value = int(counts[idx])
+                if value == 0:
+                    continue
+                chosen = [self.groups[k][int(g)] for k, g in zip(which_cats, idx, strict=True)]
+                share = value // math.prod(len(m) for m in chosen)
+                for combo in _product(chosen):
+                    key = dict(zip(which_cats, combo, strict=True)) | extra | self.env_fixed
+                    joint[tuple(key[k] for k in range(self.n_cats))] = share
+
+        if step_cat < 0:
+            if which_cats:  # cannot happen: the step axis is picked first
+                raise AssertionError("which axes without a step axis")
+            emit(np.asarray(total), {})
+        else:
+            for c, counts in joint_g.items():
+                emit(counts, {step_cat: c})
+        return joint
+
+
+@dataclass(frozen=True)
+class _Option:
+    """Card to atom: clause bits it satisfies and array indices per pass.
+
+    Indices are None for the hidden atom (no axis: a room mask applies).
+    ``f*`` forward, ``b*`` backward, ``m*`` marginals on collapsed arrays.
+    """
+
+    atom: int
+    sat: int
+    fsrc: Any
+    fdst: Any
+    bsrc: Any
+    bdst: Any
+    msrc: Any
+    mdst: Any
+    step_env: bool
 
 
 def _product(members: list[list[int]]) -> list[tuple[int, ...]]:
