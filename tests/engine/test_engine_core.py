@@ -163,6 +163,17 @@ def test_view_log_since_gives_only_new_events() -> None:
     assert game.view(0, log_since=game.view(0)["log_end"])["log"] == []
 
 
+@pytest.mark.parametrize("seat", [-1, 3, 99, "0", True])
+def test_view_of_a_seat_not_at_the_table_is_refused(seat: object) -> None:
+    game = new_game("classic", players=3, seed=4)
+    with pytest.raises(IllegalAction, match="not at this table") as caught:
+        game.view(seat)  # type: ignore[arg-type]
+    assert caught.value.rule == "no-such-seat"
+    with pytest.raises(IllegalAction, match="log_since"):
+        game.view(0, log_since=-2)
+    assert game.legal_actions(seat) == []  # type: ignore[arg-type]
+
+
 # -- registry and options ------------------------------------------------------------------
 
 

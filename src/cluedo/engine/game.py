@@ -136,8 +136,19 @@ class Game:
 
         ``log_since`` skips the first events of the log, for clients that keep
         their own copy and want only what is new; ``log_end`` tells where to
-        continue from.
+        continue from. A seat that is not at the table is refused (a negative
+        index must never show the last seat's hand).
         """
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
+        ):
+            raise IllegalAction(
+                "no-such-seat", f"seat {seat!r} is not at this table", f"0 to {self.players - 1}"
+            )
+        if not isinstance(log_since, int) or isinstance(log_since, bool) or log_since < 0:
+            raise IllegalAction(
+                "log-since", f"log_since must be a count of events, got {log_since!r}"
+            )
         view = self.rules.view(self.state, seat)
         view["rules"] = self.rules_name
         view["options"] = self.options
