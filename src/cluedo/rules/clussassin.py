@@ -59,7 +59,11 @@ class ClussassinOptions(RuleOptions):
         description="who spoils a hallway attack by being in sight: every living character, "
         "or only characters with a player",
     )
-    board: str = Field("classic", description="board name shipped in the package")
+    board: str = Field(
+        "classic",
+        pattern=r"^[a-z][a-z0-9_-]*$",
+        description="name of a board shipped in the package (never a file path)",
+    )
 
     @field_validator("characters")
     @classmethod
