@@ -174,6 +174,31 @@ def test_view_of_a_seat_not_at_the_table_is_refused(seat: object) -> None:
     assert game.legal_actions(seat) == []  # type: ignore[arg-type]
 
 
+def vandalise(value: object) -> None:
+    """Change every dict and list inside ``value``, as a careless client might."""
+    if isinstance(value, dict):
+        for key in list(value):
+            vandalise(value[key])
+            value[key] = "changed"
+        value["extra"] = 1
+    elif isinstance(value, list):
+        for item in value:
+            vandalise(item)
+        value.append("extra")
+
+
+def test_views_logs_and_saves_are_copies_a_client_may_change() -> None:
+    game = played(30)
+    before = (game.save(), game.full_log(), repr(game.state), game.options.copy())
+    for seat in [None, *range(game.players)]:
+        vandalise(game.view(seat))
+        vandalise(game.log_for(seat))
+    vandalise(game.save())
+    vandalise(game.full_log())
+    vandalise([a.to_json() for a in game.legal_actions(game.to_act()[0])])
+    assert (game.save(), game.full_log(), repr(game.state), game.options) == before
+
+
 # -- registry and options ------------------------------------------------------------------
 
 

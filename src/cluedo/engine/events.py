@@ -21,6 +21,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def json_copy(value: Any) -> Any:
+    """A fresh copy of JSON-like data (dicts, lists and tuples copied; tuples become lists).
+
+    Views and logs are handed to front ends and bots, which may change what they
+    get; copying keeps that from reaching the game's own record.
+
+    >>> inner = [1, 2]
+    >>> copied = json_copy({"a": inner, "b": (3,)})
+    >>> copied, copied["a"] is inner
+    ({'a': [1, 2], 'b': [3]}, False)
+    """
+    if isinstance(value, Mapping):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_copy(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     kind: str
@@ -36,11 +54,11 @@ class Event:
         """The event as ``seat`` sees it (``None`` = a spectator), or None if unseen."""
         if not self.visible_to(seat):
             return None
-        out = {"kind": self.kind, **self.data}
+        out = {"kind": self.kind, **json_copy(self.data)}
         if self.secret and seat is not None and seat in self.knowers:
-            out.update(self.secret)
+            out.update(json_copy(self.secret))
         return out
 
     def full(self) -> dict[str, Any]:
         """Everything, for replays after the game and for the game's own record."""
-        return {"kind": self.kind, **self.data, **self.secret}
+        return {"kind": self.kind, **json_copy(self.data), **json_copy(self.secret)}

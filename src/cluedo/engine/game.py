@@ -35,7 +35,7 @@ from cluedo.engine.errors import (
     OptionsError,
     SaveError,
 )
-from cluedo.engine.events import Event
+from cluedo.engine.events import Event, json_copy
 from cluedo.engine.registry import make_rules, rules_class
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
@@ -151,7 +151,7 @@ class Game:
             )
         view = self.rules.view(self.state, seat)
         view["rules"] = self.rules_name
-        view["options"] = self.options
+        view["options"] = json_copy(self.options)
         view["seat"] = seat
         view["to_act"] = list(self.to_act())
         view["finished"] = self.state.finished
@@ -182,7 +182,7 @@ class Game:
             "rules": self.rules_name,
             "players": self.players,
             "seed": self.seed,
-            "options": self.options,
+            "options": json_copy(self.options),
             "actions": [a.to_json() for a in self.actions],
         }
 

@@ -151,7 +151,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             Event(
                 "setup",
                 {
-                    "characters": characters,
+                    "characters": list(characters),
                     "weapons": dict(state.weapons),
                     "first": first,
                     "hand_sizes": [len(h) for h in hands],
