@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 from deduction_refs import SatReference, all_deals, consistent
 
-from cluedo.deduction import ENVELOPE, Notebook
+from cluedo.deduction import ENVELOPE, HasNone, HasOneOf, Notebook, Observation
 from cluedo.deduction.simulate import random_record
 
 SMALL = {"suspect": ["s1", "s2", "s3"], "weapon": ["w1", "w2", "w3"], "room": ["r1", "r2", "r3"]}
@@ -50,3 +50,39 @@ def test_classic_games_facts_match_sat(players: int) -> None:
         assert mine == sat.facts()
         for card, loc, holds in mine:
             assert (rec.deal[card] == loc) == holds
+
+
+@pytest.mark.parametrize(
+    ("categories", "players", "piles"),
+    [
+        ({"a": ["a1", "a2", "a3"], "b": ["b1", "b2"]}, [("x", 1), ("y", 2)], {}),
+        ({"a": ["a1", "a2"], "b": ["b1", "b2"], "c": ["c1", "c2"], "d": ["d1", "d2"]},
+         [("x", 2), ("y", 1)], {"pile": 1}),
+        ({"a": ["a1", "a2", "a3", "a4"], "b": ["b1", "b2", "b3"]}, [("x", 2), ("y", 2)], {}),
+    ],
+)
+def test_other_card_sets_and_piles_match_brute_force(
+    categories: dict[str, list[str]], players: list[tuple[str, int]], piles: dict[str, int]
+) -> None:
+    nb = Notebook.create(categories, players, piles)
+    deals = list(all_deals(nb.setup))
+    rng = random.Random(len(deals))
+    truth = rng.choice(deals)
+    names = [p for p, _ in players]
+    for _ in range(6):
+        who = rng.choice(names)
+        cards = tuple(rng.sample(nb.setup.cards, 2))
+        if any(truth[c] == who for c in cards):
+            obs: Observation = HasOneOf(who, cards)
+        else:
+            obs = HasNone(who, cards)
+        nb.observe(obs)
+        deals = [d for d in deals if consistent(d, obs)]
+        assert nb.deals == len(deals)
+        for card in nb.setup.cards:
+            where = Counter(d[card] for d in deals)
+            assert {loc: nb.count(card, loc) for loc in nb.locations} == {
+                loc: where[loc] for loc in nb.locations
+            }
+        env = Counter(tuple(c for c in nb.setup.cards if d[c] == ENVELOPE) for d in deals)
+        assert nb.envelope_counts() == dict(env)
