@@ -255,7 +255,9 @@ class Session:
         for i, opt in enumerate(options, start=1):
             opt.key = str(i)
         pending = view["pending"] or {}
-        title = "Your turn."
+        title = f"Your turn: you are in the {location_name(self.cards, here)}."
+        if not isinstance(here, str):
+            title = "Your turn."
         if pending.get("stage") == "start" and "suggest" in kinds:
             title = "You were moved here by a suggestion: you may suggest without moving."
         elif pending.get("stage") == "moved" and "suggest" in kinds:
@@ -265,7 +267,12 @@ class Session:
             if "accuse" not in kinds and pending.get("disproved"):
                 title += " (No accusation after a disproved suggestion this turn.)"
         elif pending.get("stage") == "moved":
-            title = "You have moved."
+            last = view["log"][-1] if view["log"] else {}
+            title = (
+                f"You rolled {last.get('roll')} but every way is blocked."
+                if last.get("kind") == "blocked"
+                else "You have moved."
+            )
 
         def parse(text: str) -> Any:
             word, *args = text.split()
