@@ -217,19 +217,32 @@ def test_no_staying_in_a_room_to_suggest_again() -> None:
     )
 
 
+def pass_turn(game: Game, seat: int) -> None:
+    """Roll a 1, take the first move if there is one, end the turn."""
+    roll(game, seat, 1)
+    moves = [a for a in game.legal_actions(seat) if a.kind == "move"]
+    if moves:
+        game.apply(moves[0])
+    game.apply(Action.make(seat, "end_turn"))
+
+
 def test_summons_lapse_once_the_turn_is_taken() -> None:
-    # Moved by a suggestion, the player rolls instead; next time round, no suggestion.
+    # Moved into the Lounge by a suggestion, Mustard rolls instead of suggesting,
+    # is blocked in by a token on the door square, and stays. Next time round he
+    # is simply a player who did not enter the room: no suggestion.
     game = in_room_just_entered()
-    place(game, mustard=(17, 1))
+    place(game, white=(18, 6))  # outside the Lounge's only door
     suggest(game, 0, "mustard", "knife")
-    game.apply(game.legal_actions(1)[0])
+    game.apply(Action.make(1, "show", card="knife"))
     game.apply(Action.make(0, "end_turn"))
-    roll(game, 1, 6)  # from the Lounge: move out, then end
-    game.apply(next(a for a in game.legal_actions(1) if a.kind == "move"))
-    game.apply(Action.make(1, "end_turn"))
-    assert not state(game).summoned[1]
-    # A summoned player who stays put by the rules and is summoned into the room
-    # they are already in is not moved, so gains nothing.
+    assert "suggest" in kinds(game.legal_actions(1))
+    pass_turn(game, 1)
+    assert state(game).positions["mustard"] == "lounge"
+    for seat in (2, 3, 0):
+        pass_turn(game, seat)
+    assert state(game).positions["mustard"] == "lounge"
+    assert "suggest" not in kinds(game.legal_actions(1))
+    # Named while already in the suggester's room, a token is not moved: no summons.
     game = in_room_just_entered()
     place(game, mustard="lounge")
     suggest(game, 0, "mustard", "knife")
