@@ -208,7 +208,10 @@ def test_bad_input_is_refused_and_asked_again(tmp_path: Path) -> None:
 
 
 def test_hot_seat_hides_the_screen_between_people(tmp_path: Path) -> None:
-    person = Person("--players 3 --humans Ann,Bob --bots random --seed 6", tmp_path)
+    # A small bot delay: bots' moves are drawn one by one, on a screen with no one's hand.
+    person = Person(
+        "--players 3 --humans Ann,Bob --bots random --seed 6 --bot-delay 0.01", tmp_path
+    )
     screen = person.screen
     assert "Pass the keyboard to Ann" in screen
     assert "Your hand" not in screen and "Turn" not in screen
@@ -305,3 +308,19 @@ def test_bad_options_are_reported(tmp_path: Path) -> None:
         child.close()
         assert child.exitstatus == 2, args
         assert words in (child.before or ""), (args, child.before)
+
+
+def test_a_wide_terminal_gets_big_squares_and_the_notebook_beside(tmp_path: Path) -> None:
+    person = Person("--players 3 --bots random,random --seed 2", tmp_path, lines=30, columns=150)
+    screen = person.screen
+    lines = screen.splitlines()
+    assert len(lines) == 30
+    # Two characters per square: full room names and suspects by their codes.
+    assert "Conservatory" in screen and "Billiard" in screen
+    assert "Wh" in lines[0] and "Gr" in lines[0]
+    # The notebook is on the main screen, one line per card.
+    assert re.search(r"card\s+cd\s+S\s+M\s+W\s+env", screen)
+    assert "Billiard Room    bi" in screen
+    person.say("quit", "[Y/n] ")
+    person.say("n", "Goodbye")
+    assert person.finish() == 0

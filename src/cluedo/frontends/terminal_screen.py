@@ -106,8 +106,13 @@ class Screen:
         labels: Mapping[Square, str] | None = None,
         room_marks: Mapping[str, str] | None = None,
         wanted_rows: Sequence[int] = (),
+        aside: Sequence[Text] = (),
     ) -> None:
-        """The board and the panel, leaving the last line for the prompt."""
+        """The board and the panel, leaving the last line for the prompt.
+
+        ``aside`` (the notebook) is shown as a third column when the terminal is
+        wide and tall enough for it; otherwise the person opens it with a command.
+        """
         board = layout.board
         cell = self.cell(board.columns)
         board_width = board.columns * cell
@@ -126,13 +131,24 @@ class Screen:
                 )
                 panel = Panel([*panel.header, note], panel.menu, panel.message, panel.log)
             board_lines = render_board(layout, view, labels, room_marks, cell, rows)
+            aside_width = max((len(t.plain) for t in aside), default=0)
+            show_aside = (
+                aside_width > 0
+                and len(aside) <= height
+                and self.width >= board_width + GAP + MIN_PANEL + 10 + GAP + aside_width
+            )
             panel_width = self.width - board_width - GAP
+            if show_aside:
+                panel_width -= aside_width + GAP
             panel_lines = panel.lines(panel_width, height)
             pad = Text(" " * board_width)
             for i in range(height):
                 line = Text(no_wrap=True, overflow="crop")
                 line.append_text(board_lines[i] if i < len(board_lines) else pad)
                 line.append(" " * GAP)
+                if show_aside:
+                    line.append_text(aside[i] if i < len(aside) else Text(""))
+                    line.pad_right(board_width + GAP + aside_width + GAP - len(line.plain))
                 line.append_text(panel_lines[i])
                 self.console.print(line, overflow="crop", no_wrap=True, crop=True)
         else:

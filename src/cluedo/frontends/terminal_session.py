@@ -409,8 +409,7 @@ class Session:
         hint = ""
         if labels:
             hint = (
-                f"Or type the letter of a square on the board ({len(labels)} shown; "
-                "'a' is nearest a room)."
+                f"Squares (letters on the board, 'a' nearest a room): {' '.join(labels.values())}"
             )
 
         def parse(text: str) -> Action:
@@ -643,7 +642,14 @@ class Session:
         for location in view["positions"].values():
             if isinstance(location, list):
                 wanted.append(int(location[0]))
-        self.screen.game(self.layout, view, panel, menu.labels, menu.room_marks, wanted)
+        aside: list[Text] = []
+        book = self.notebooks.get(seat) if seat is not None else None
+        if book is not None:
+            book.update(view["log"])
+            aside = self._notebook_lines(book, compact=True)
+        self.screen.game(
+            self.layout, view, panel, menu.labels, menu.room_marks, wanted, aside=aside
+        )
 
     def _seats_line(self, view: Mapping[str, Any]) -> Text:
         line = Text()
@@ -695,10 +701,7 @@ class Session:
             self.message = Text("Only a person's seat has a notebook.", style="bold red")
             return
         book.update(self.game.view(seat)["log"])
-        lines = [self._notebook_header(book)]
-        for category in self.cards.categories:
-            for card in self.cards.category(category):
-                lines.append(self._notebook_row(book, card))
+        lines = self._notebook_lines(book)
         lines.append(
             Text(
                 "+ holds it  - does not  ! in the envelope  x not in it  [ ] your marks",
@@ -707,16 +710,24 @@ class Session:
         )
         self._wait(lines)
 
-    def _notebook_header(self, book: Notebook) -> Text:
+    def _notebook_lines(self, book: Notebook, compact: bool = False) -> list[Text]:
+        """The notebook as a table, one card per line (``compact``: no notes column)."""
+        lines = [self._notebook_header(compact)]
+        for category in self.cards.categories:
+            for card in self.cards.category(category):
+                lines.append(self._notebook_row(book, card, compact))
+        return lines
+
+    def _notebook_header(self, compact: bool = False) -> Text:
         line = Text(f"{'card':<17}{'cd':<3}", style="bold")
         for character in self.characters:
             line.append(
                 f" {self.layout.letters[character]} ", style=token_style(self.cards, character)
             )
-        line.append(" env  notes", style="bold")
+        line.append(" env" if compact else " env  notes", style="bold")
         return line
 
-    def _notebook_row(self, book: Notebook, card: str) -> Text:
+    def _notebook_row(self, book: Notebook, card: str, compact: bool = False) -> Text:
         line = Text(f"{self.cards.name(card):<17.17}{self.cards.card(card).code:<3}")
         for s in range(self.game.players):
             own = book.cell_notes.get((card, s))
@@ -732,7 +743,7 @@ class Session:
             style={True: "bold magenta", False: "grey50", None: ""}[env],
         )
         note = book.notes.get(card)
-        if note:
+        if note and not compact:
             line.append(f"  {note}", style="yellow")
         return line
 
