@@ -324,3 +324,19 @@ def test_a_wide_terminal_gets_big_squares_and_the_notebook_beside(tmp_path: Path
     person.say("quit", "[Y/n] ")
     person.say("n", "Goodbye")
     assert person.finish() == 0
+
+
+def test_an_external_bot_takes_a_seat(tmp_path: Path) -> None:
+    bot = f"cmd:{sys.executable} {ROOT / 'examples' / 'external_bot.py'}"
+    person = Person(f"--players 3 --bots random --bot '{bot}' --seed 9", tmp_path)
+    assert "external bot" in person.screen
+    # The person accuses at once (and is out); the bots finish the game between them.
+    person.say("a pl ro ki")
+    person.say("y")
+    for _ in range(30):
+        if "GAME OVER" in person.screen:
+            break
+        person.say("1" if "must show" in person.screen else "")
+    assert "GAME OVER" in person.screen
+    person.child.sendline("")
+    assert person.finish() == 0

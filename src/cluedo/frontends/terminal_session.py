@@ -25,7 +25,7 @@ from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
 from cluedo.content.board import Square
 from cluedo.content.cards import CardSet, CardSetError
-from cluedo.engine import Action, Game, IllegalAction
+from cluedo.engine import Action, CluedoError, Game, IllegalAction
 from cluedo.frontends.terminal_notebook import Notebook
 from cluedo.frontends.terminal_render import LABELS, BoardLayout
 from cluedo.frontends.terminal_screen import Panel, Screen
@@ -46,9 +46,10 @@ def bot_label(spec: str) -> str:
 class Quit(Exception):
     """The person asked to leave (or the input ended)."""
 
-    def __init__(self, ask_to_save: bool = True) -> None:
-        super().__init__("quit")
+    def __init__(self, ask_to_save: bool = True, error: str = "") -> None:
+        super().__init__(error or "quit")
         self.ask_to_save = ask_to_save
+        self.error = error
 
 
 class InputError(ValueError):
@@ -151,23 +152,39 @@ class Session:
                 step_bots(self.game, self.agents, self._after_bot)
                 if self.game.finished:
                     break
-                seat = next(s for s in self.game.to_act() if s in self.humans)
+                seat = next((s for s in self.game.to_act() if s in self.humans), None)
+                if seat is None:
+                    raise Quit(ask_to_save=False, error=f"nobody plays seat {self.game.to_act()}")
                 self._hand_over(seat)
                 self._decide(seat)
                 if len(self.humans) > 1 and seat not in self.game.to_act():
                     # The person may be passing the keyboard on already: while bots
                     # play, show only what everyone may see.
                     self.at_screen = None
-            self._result()
             if self.save_path is not None:
                 self._save(self.save_path)
+            self._result()
             return 0
         except Quit as leaving:
             if leaving.ask_to_save:
                 self._offer_save()
             elif self.save_path is not None:
                 self._save(self.save_path)
+            if leaving.error:
+                self.console.print(Text(f"error: {leaving.error}", style="bold red"))
+                return 1
             return 0
+        except CluedoError as err:
+            # A bot that breaks down (an external one that stops answering, say) ends
+            # the session; the game itself is unchanged and can be saved and resumed.
+            if self.save_path is not None:
+                self._save(self.save_path)
+            self.console.print(Text(f"error: a bot failed: {err}", style="bold red"))
+            return 1
+        except KeyboardInterrupt:
+            if self.save_path is not None:
+                self._save(self.save_path)
+            return 130
         finally:
             for agent in self.agents.values():
                 agent.close()
