@@ -16,6 +16,7 @@ At every step:
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -109,6 +110,22 @@ def assert_refused(game: Game, action: Action) -> None:
     assert fingerprint(game) == before
 
 
+def clone(game: Game) -> Game:
+    """A deep copy to try actions on; the rule set and past events are shared (never changed)."""
+    memo: dict[int, Any] = {id(game.rules): game.rules}
+    memo.update((id(e), e) for e in game.events)
+    memo.update((id(a), a) for a in game.actions)
+    return copy.deepcopy(game, memo)
+
+
+def assert_each_applies(game: Game, actions: list[Action], envelope: tuple[str, ...]) -> None:
+    for action in actions:
+        trial = clone(game)
+        events = trial.apply(action)
+        assert events, action
+        check_invariants(trial, envelope)
+
+
 def assert_round_trip(game: Game) -> None:
     loaded = Game.loads(game.dumps())
     assert loaded.full_log() == game.full_log()
@@ -152,6 +169,8 @@ def test_random_play_keeps_every_invariant(
         sample = accusations[data.draw(st.integers(0, 320), label="acc") :][:4]
         for action in others + sample:
             assert game.check(action) is None, action
+        if step % 20 == 0:  # every legal action applies (on copies of the game)
+            assert_each_applies(game, others[:12] + sample[:2], envelope)
         for other in range(game.players):
             if other != seat:
                 assert game.legal_actions(other) == []

@@ -32,9 +32,12 @@ def json_copy(value: Any) -> Any:
     >>> copied, copied["a"] is inner
     ({'a': [1, 2], 'b': [3]}, False)
     """
-    if isinstance(value, Mapping):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value  # the common case first: this runs for every event of every view
+    if kind is dict or isinstance(value, Mapping):
         return {k: json_copy(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if kind is list or kind is tuple or isinstance(value, (list, tuple)):
         return [json_copy(v) for v in value]
     return value
 
