@@ -266,3 +266,113 @@ def test_brute_force_knows_the_basic_rules() -> None:
     }
     assert "hall" not in brute_force("hall", 3, set(), True)
     assert brute_force("kitchen", 6, {(7, 4)}, False) == set()
+
+
+def brute_distances(origin: Place) -> dict[Place, int]:
+    """Fewest steps from ``origin`` to every square and room, ignoring tokens (plain BFS)."""
+    walkable = {
+        (r, c) for r, line in enumerate(BOARD.grid) for c, ch in enumerate(line) if ch in ".123456"
+    }
+    dist: dict[Place, int] = {origin: 0}
+    frontier: list[Place] = [origin]
+    while frontier:
+        nxt_frontier: list[Place] = []
+        for here in frontier:
+            if isinstance(here, str):
+                if here != origin:
+                    continue  # a room ends a move; paths never go on through it
+                steps: list[Place] = [d.corridor for d in BOARD.doors if d.room == here]
+            else:
+                r, c = here
+                steps = [
+                    s for s in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if s in walkable
+                ]
+                steps += [d.room for d in BOARD.doors if d.corridor == here]
+            for step in steps:
+                if step not in dist:
+                    dist[step] = dist[here] + 1
+                    nxt_frontier.append(step)
+        frontier = nxt_frontier
+    return dist
+
+
+# Fewest steps from each start square to each room: why no room is reachable on
+# the first roll, and which rooms are nearest to whom.
+START_TO_ROOM = {
+    "scarlet": {
+        "ballroom": 19,
+        "billiard_room": 26,
+        "conservatory": 31,
+        "dining_room": 10,
+        "hall": 12,
+        "kitchen": 23,
+        "library": 18,
+        "lounge": 8,
+        "study": 21,
+    },
+    "mustard": {
+        "ballroom": 19,
+        "billiard_room": 26,
+        "conservatory": 31,
+        "dining_room": 8,
+        "hall": 12,
+        "kitchen": 23,
+        "library": 18,
+        "lounge": 8,
+        "study": 21,
+    },
+    "white": {
+        "ballroom": 8,
+        "billiard_room": 22,
+        "conservatory": 25,
+        "dining_room": 16,
+        "hall": 24,
+        "kitchen": 13,
+        "library": 28,
+        "lounge": 24,
+        "study": 33,
+    },
+    "green": {
+        "ballroom": 8,
+        "billiard_room": 13,
+        "conservatory": 10,
+        "dining_room": 23,
+        "hall": 24,
+        "kitchen": 24,
+        "library": 19,
+        "lounge": 31,
+        "study": 24,
+    },
+    "peacock": {
+        "ballroom": 9,
+        "billiard_room": 10,
+        "conservatory": 7,
+        "dining_room": 22,
+        "hall": 23,
+        "kitchen": 23,
+        "library": 17,
+        "lounge": 30,
+        "study": 23,
+    },
+    "plum": {
+        "ballroom": 21,
+        "billiard_room": 19,
+        "conservatory": 24,
+        "dining_room": 21,
+        "hall": 10,
+        "kitchen": 32,
+        "library": 11,
+        "lounge": 21,
+        "study": 8,
+    },
+}
+
+
+@pytest.mark.parametrize("origin", [*PIECES, *ROOMS])
+def test_board_distances_match_a_plain_breadth_first_search(origin: str) -> None:
+    start: Place = BOARD.starts[origin] if origin in PIECES else origin
+    expected = brute_distances(start)
+    got = BOARD.distances_from(BOARD.node(start))
+    assert {BOARD.node_name(n): d for n, d in enumerate(got) if d < 10**6} == expected
+    if origin in PIECES:
+        assert {r: expected[r] for r in ROOMS} == START_TO_ROOM[origin]
