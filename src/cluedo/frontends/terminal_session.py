@@ -81,25 +81,24 @@ class Menu:
 
 HELP = """\
 How to play
-  Pick from a menu by typing the number (or the letter on the board) and Enter.
+  Type a menu number (or, while moving, the letter of a square) and Enter.
   Actions can also be typed as words:
-    roll (r)            roll the die          passage (p)   take the secret passage
-    suggest (s)         make a suggestion     e.g. "s gr ro" = Mr. Green, Rope
-    accuse (a)          make an accusation    e.g. "a pl kn ki"
-    end (e)             end your turn
-  Cards may be named by menu number, full name, or two-letter code (gr, ro, ki...).
-  While moving, reachable squares carry letters on the board; rooms a number.
+    roll (r)       roll the die        passage (p)  take the secret passage
+    suggest (s)    make a suggestion   e.g. "s gr ro" = Mr. Green, Rope
+    accuse (a)     make an accusation  e.g. "a pl kn ki", then y to confirm
+    end (e)        end your turn
+  Name cards by menu number, full name or two-letter code (gr, ro, ki...).
 Anywhere
   notes (n)           your notebook: what you know about every card
   mark CARD TEXT      write TEXT beside CARD in your notebook ("mark ro seen?")
-  mark CARD WHO TEXT  mark one player's box, e.g. "mark ro pl x"
+  mark CARD WHO X     mark one player's box, e.g. "mark ro pl x"
   unmark CARD [WHO]   rub a mark out
   log (l)             the whole game log
   help (h, ?)         this page
   quit (q)            leave the game (you are offered to save it)
 The board
-  Letters are suspects (your own is shown reversed); lower-case codes in rooms
-  are weapons; dim dots are start squares; grey blocks are doorways.
+  Capital letters are suspects (yours is reversed); two-letter codes in rooms
+  are weapons; dim dots are start squares; light squares are doorways.
 """
 
 
@@ -134,7 +133,7 @@ class Session:
         ]
         self.notebooks = {s: Notebook(self.cards, s, game.players) for s in self.humans}
         for seat_text, data in (notes or {}).items():
-            seat = int(seat_text)
+            seat = int(seat_text) if str(seat_text).isdigit() else -1
             if seat in self.notebooks and isinstance(data, Mapping):
                 self.notebooks[seat].load_notes(data)
         self.at_screen: int | None = None
