@@ -115,15 +115,17 @@ def play(
     bots: Annotated[
         str | None,
         typer.Option(
+            metavar="N|KINDS",
             help="How many seats bots take (e.g. 3), or their kinds in seat order "
             "(e.g. 'sensible,random'). Default: every seat but the people's gets a "
-            "sensible bot."
+            "sensible bot.",
         ),
     ] = None,
     bot: Annotated[
         list[str] | None,
         typer.Option(
             "--bot",
+            metavar="SPEC",
             help="Add a bot seat by spec, e.g. 'random' or 'cmd:python examples/external_bot.py' "
             "for a bot in another process. Repeatable.",
         ),
@@ -131,19 +133,23 @@ def play(
     humans: Annotated[
         str | None,
         typer.Option(
+            metavar="N|NAMES",
             help="People at the keyboard: a number, or names 'Ann,Bob' (hot-seat play). "
-            "Default: one."
+            "Default: one.",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
-    edition: Annotated[str, typer.Option(help="Card names: us or uk.")] = "us",
-    load: Annotated[Path | None, typer.Option(help="Resume a game saved with --save.")] = None,
+    edition: Annotated[str, typer.Option(metavar="us|uk", help="Card names: us or uk.")] = "us",
+    load: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Resume a game saved with --save.")
+    ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Save the game to this file on quitting and at the end.")
+        Path | None,
+        typer.Option(metavar="FILE", help="Save the game to this file on quitting and at the end."),
     ] = None,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds to pause after each bot action so you can follow it.")
-    ] = 0.3,
+    ] = 0.2,
 ) -> None:
     """Play in the terminal: you against bots, or several people at one keyboard."""
     if bot_delay < 0:
