@@ -192,6 +192,10 @@ def test_bad_input_is_refused_and_asked_again(tmp_path: Path) -> None:
     assert "where do you go?" in person.screen
     screen = person.say("Z")
     assert "'Z' is not a destination" in screen
+    # A square typed as row,col that the roll does not reach: the engine refuses it.
+    screen = person.say("0,0")
+    assert "[movement]" in screen and "cannot be reached" in screen
+    assert "where do you go?" in screen
     # The notebook and help pages open and return.
     screen = person.say("mark ro seen at start")
     assert "Marked 'seen at start'" in screen
