@@ -36,8 +36,8 @@ from cluedo.deduction import notebook as notebook_module
 from cluedo.deduction.simulate import random_record
 from cluedo.deduction.transcript import parse_transcript
 
-TRANSCRIPT = Path(__file__).resolve().parents[2] / "shared" / "reference" / (
-    "neller-clue-transcript.txt"
+TRANSCRIPT = (
+    Path(__file__).resolve().parents[2] / "shared" / "reference" / ("neller-clue-transcript.txt")
 )
 
 
@@ -79,8 +79,7 @@ class SatBaseline:
                 s.add_clause([-v(c, ENVELOPE) for c in obs.cards])
         facts = []
         for c in self.setup.cards:
-            possible = [loc for loc in self.setup.locations
-                        if s.solve(assumptions=[v(c, loc)])]
+            possible = [loc for loc in self.setup.locations if s.solve(assumptions=[v(c, loc)])]
             facts.extend((c, loc, False) for loc in self.setup.locations if loc not in possible)
             if len(possible) == 1:
                 facts.append((c, possible[0], True))
@@ -111,8 +110,10 @@ def _time_sat(setup: DealSetup, events: list[list[Observation]]) -> list[float]:
 def _row(name: str, times: list[float]) -> str:
     ts = sorted(times)
     p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
-    return (f"| {name:<44} | {len(ts):>6} | {statistics.median(ts) * 1e3:>8.2f} | "
-            f"{p99 * 1e3:>8.2f} | {max(ts) * 1e3:>8.2f} |")
+    return (
+        f"| {name:<44} | {len(ts):>6} | {statistics.median(ts) * 1e3:>8.2f} | "
+        f"{p99 * 1e3:>8.2f} | {max(ts) * 1e3:>8.2f} |"
+    )
 
 
 def main() -> None:
@@ -138,10 +139,14 @@ def main() -> None:
     results[f"notebook, {args.records} random 6-player records"] = nb_times
     results[f"SAT baseline, {args.records} random 6-player records"] = sat_times
 
-    print("| update latency (ms)                          | updates |   median |      p99 |"
-          "      max |")
-    print("|----------------------------------------------|--------:|---------:|---------:|"
-          "---------:|")
+    print(
+        "| update latency (ms)                          | updates |   median |      p99 |"
+        "      max |"
+    )
+    print(
+        "|----------------------------------------------|--------:|---------:|---------:|"
+        "---------:|"
+    )
     for name, times in results.items():
         print(_row(name, times))
 

@@ -37,9 +37,11 @@ def main() -> None:
             if nb.envelope_counts().get(truth, 0) == 0:
                 ruled_out += 1
     elapsed = time.perf_counter() - t0
-    print(f"games {args.games}, updates {updates}, facts checked {facts}, "
-          f"false facts {false_facts}, true envelope ruled out {ruled_out}, "
-          f"{elapsed:.1f} s")
+    print(
+        f"games {args.games}, updates {updates}, facts checked {facts}, "
+        f"false facts {false_facts}, true envelope ruled out {ruled_out}, "
+        f"{elapsed:.1f} s"
+    )
     if false_facts or ruled_out:
         raise SystemExit(1)
 

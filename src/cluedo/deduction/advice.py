@@ -23,8 +23,9 @@ class SuggestionAdvice:
 
 def envelope_entropy(notebook: Notebook) -> float:
     """Shannon entropy (bits) of the envelope distribution."""
-    return -sum(float(p) * math.log2(float(p)) for p in notebook.envelope_distribution().values()
-                if p > 0)
+    return -sum(
+        float(p) * math.log2(float(p)) for p in notebook.envelope_distribution().values() if p > 0
+    )
 
 
 def _after(notebook: Notebook, observations: Iterable[Observation]) -> Notebook | None:

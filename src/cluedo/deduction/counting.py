@@ -145,28 +145,35 @@ def propagate(
 
 
 def _order(cards: list[int], clauses: list[tuple[int, frozenset[int]]]) -> list[int]:
-    """Greedy card order that keeps few clauses open at once."""
-    todo = set(cards)
+    """Greedy card order that keeps few clauses open at once.
+
+    Next is the card that closes most clauses, then opens fewest, then
+    touches most; cards in no clause come last (their order does not matter).
+    """
     left = [set(cs) for _, cs in clauses]
+    member: dict[int, list[int]] = {c: [] for c in cards}
+    for i, (_, cs) in enumerate(clauses):
+        for c in cs:
+            member[c].append(i)
+    todo = {c for c in cards if member[c]}
     opened = [False] * len(clauses)
     order: list[int] = []
     while todo:
-        best = None
-        best_key: tuple[int, int, int] | None = None
-        for c in todo:
-            closes = sum(1 for i, s in enumerate(left) if s == {c})
-            opens = sum(1 for i, s in enumerate(left) if c in s and not opened[i])
-            touches = sum(1 for s in left if c in s)
-            key = (-closes, opens, -touches)
-            if best_key is None or key < best_key or (key == best_key and c < (best or 0)):
-                best, best_key = c, key
-        assert best is not None
+        best = min(
+            todo,
+            key=lambda c: (
+                -sum(1 for i in member[c] if len(left[i]) == 1),
+                sum(1 for i in member[c] if not opened[i]),
+                -len(member[c]),
+                c,
+            ),
+        )
         order.append(best)
         todo.discard(best)
-        for i, s in enumerate(left):
-            if best in s:
-                s.discard(best)
-                opened[i] = True
+        for i in member[best]:
+            left[i].discard(best)
+            opened[i] = True
+    order.extend(c for c in cards if not member[c])
     return order
 
 
@@ -183,9 +190,7 @@ def count(problem: Problem) -> Counts:
     n_cards = len(problem.allowed)
     n_cats = 1 + max(problem.category, default=-1)
     try:
-        remaining, allowed, clauses = propagate(
-            problem.caps, problem.allowed, problem.clauses
-        )
+        remaining, allowed, clauses = propagate(problem.caps, problem.allowed, problem.clauses)
     except Infeasible:
         return Counts(0, [[0] * n_atoms for _ in range(n_cards)])
     return _Counter(problem, remaining, allowed, clauses, n_cats).run()
@@ -222,13 +227,12 @@ class _Counter:
         axes = [a for a in range(len(remaining)) if remaining[a] > 0]
         plain = [a for a in axes if env_cat[a] < 0]
         self.hidden = max(plain, key=lambda a: remaining[a]) if plain else -1
-        self.axes = [a for a in axes if a != self.hidden]
-        self.axis_of = {a: i for i, a in enumerate(self.axes)}
+        kept = [a for a in axes if a != self.hidden]
 
         # Envelope cards of a category that nothing tells apart form a group.
         self.groups: dict[int, list[list[int]]] = {}
         self.group_of: dict[int, int] = {}
-        for a in self.axes:
+        for a in kept:
             k = env_cat[a]
             if k < 0:
                 continue
@@ -241,13 +245,17 @@ class _Counter:
             for g, group in enumerate(self.groups[k]):
                 for c in group:
                     self.group_of[c] = g + 1
-        env_axes = [i for i, a in enumerate(self.axes) if env_cat[a] >= 0]
         # The envelope category with most groups is read off step by step
         # (a 0/1 axis); the others carry "which group" axes in both passes.
-        self.step_axis = max(
-            env_axes, key=lambda i: len(self.groups[env_cat[self.axes[i]]]), default=-1
+        env_atoms = sorted(
+            (a for a in kept if env_cat[a] >= 0), key=lambda a: len(self.groups[env_cat[a]])
         )
-        self.which_axes = [i for i in env_axes if i != self.step_axis]
+        plain_atoms = [a for a in kept if env_cat[a] < 0]
+        # Envelope axes go first: slices along them are then contiguous blocks.
+        self.axes = [*env_atoms[:-1], *env_atoms[-1:], *plain_atoms]
+        self.axis_of = {a: i for i, a in enumerate(self.axes)}
+        self.which_axes = list(range(max(0, len(env_atoms) - 1)))
+        self.step_axis = len(env_atoms) - 1 if env_atoms else -1
 
         bound = _multinomial_bound(len(self.free), [remaining[a] for a in axes])
         self.dtype: Any = np.int64 if bound < _INT64_LIMIT else object
@@ -261,8 +269,8 @@ class _Counter:
         self.close_bits = [0] * len(self.order)
         for i, (_, members) in enumerate(clauses):
             self.close_bits[max(pos[c] for c in members)] |= 1 << i
-        self.load_f = self._load(self.shape, lambda size: (np.arange(size) == 0))
-        self.load_b = self._load(self.shape, lambda size: (np.arange(size) > 0))
+        self.load_f = self._load(self.shape, lambda size: np.arange(size) == 0)
+        self.load_b = self._load(self.shape, lambda size: np.arange(size) > 0)
         self.load_bits = self._load(self.bits_shape, np.arange)
 
     def _load(self, shape: tuple[int, ...], which: Callable[[int], Array]) -> Array:
@@ -310,6 +318,8 @@ class _Counter:
 
     def _collapse(self, arr: Array, forward: bool) -> Array:
         """Which-group axes to 0/1 remaining-room axes, as the other passes use."""
+        if not self.which_axes:
+            return arr
         for i in self.which_axes:
             lead = (slice(None),) * i
             none = arr[(*lead, slice(0, 1))]
@@ -329,8 +339,9 @@ class _Counter:
 
         # Forward pass; keep every layer (mask -> array).
         start = np.zeros(self.shape, dtype=self.dtype)
-        start[tuple(0 if i in self.which_axes else self.remaining[a]
-                    for i, a in enumerate(axes))] = 1
+        start[
+            tuple(0 if i in self.which_axes else self.remaining[a] for i, a in enumerate(axes))
+        ] = 1
         layers: list[dict[int, Array]] = [{0: start}]
         for t, opts in enumerate(steps):
             nxt: dict[int, Array] = {}
@@ -351,8 +362,7 @@ class _Counter:
                         out[o.fdst] += arr[o.fsrc]
             layers.append(nxt)
 
-        final_idx = tuple(slice(1, None) if i in self.which_axes else 0
-                          for i in range(len(axes)))
+        final_idx = tuple(slice(1, None) if i in self.which_axes else 0 for i in range(len(axes)))
         final = layers[-1].get(0)
         total = int(final[final_idx].sum()) if final is not None else 0
         if total == 0:
@@ -387,7 +397,8 @@ class _Counter:
                         marginal[c][o.atom] += int((fcol * ncol * room_bits).sum())
                         continue
                     barr[o.bsrc] += nb[o.bdst]
-                    marginal[c][o.atom] += int((fcol[o.msrc] * ncol[o.mdst]).sum())
+                    if env_cat[o.atom] < 0:  # envelope marginals come from the joint
+                        marginal[c][o.atom] += int((fcol[o.msrc] * ncol[o.mdst]).sum())
                     if o.step_env:
                         part = self._joint_part(farr[o.fsrc], nb[o.fdst], which_groups)
                         acc = joint_g.get(c)
@@ -400,6 +411,11 @@ class _Counter:
             if self.fixed_atom[c] >= 0:
                 marginal[c][self.fixed_atom[c]] = total
         joint = self._expand_joint(joint_g, total)
+        env_atom = {k: a for a, k in enumerate(env_cat) if k >= 0}
+        for combo, n in joint.items():
+            for k, c in enumerate(combo):
+                if self.fixed_atom[c] < 0:
+                    marginal[c][env_atom[k]] += n
         return Counts(total, marginal, joint)
 
     def _joint_part(self, f: Array, b: Array, sizes: list[int]) -> Array:

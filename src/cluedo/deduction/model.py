@@ -238,7 +238,8 @@ class Record:
             overrides = dict(rec.overrides)
             overrides[c] = target
             return replace(
-                rec, overrides=tuple(sorted(overrides.items())),
+                rec,
+                overrides=tuple(sorted(overrides.items())),
                 origins=tuple(sorted(origins.items())),
             )
         return self._split(obs, source, target)
@@ -262,7 +263,5 @@ class Record:
             m | (1 << new) if (m >> a) & 1 and c not in moved else m
             for c, m in enumerate(self.allowed)
         ]
-        clauses = frozenset(
-            (m | (1 << new) if (m >> a) & 1 else m, cs) for m, cs in self.clauses
-        )
+        clauses = frozenset((m | (1 << new) if (m >> a) & 1 else m, cs) for m, cs in self.clauses)
         return replace(self, atoms=tuple(atoms), allowed=tuple(allowed), clauses=clauses)

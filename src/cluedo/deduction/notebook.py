@@ -53,8 +53,9 @@ def _forced(problem: Problem, combo: tuple[int, ...]) -> Problem:
         allowed[c] &= ~env_mask
     for k, c in enumerate(combo):
         allowed[c] = problem.allowed[c] & (1 << env_atom[k])
-    return Problem(problem.caps, problem.env_category, tuple(allowed), problem.category,
-                   problem.clauses)
+    return Problem(
+        problem.caps, problem.env_category, tuple(allowed), problem.category, problem.clauses
+    )
 
 
 def summarise(record: Record) -> Summary:

@@ -110,17 +110,22 @@ class DealSetup:
     def from_dict(cls, data: Mapping[str, Any]) -> DealSetup:
         """Inverse of :meth:`to_dict`."""
         piles = dict(data.get("piles", {}))
-        return cls.create(
-            data["categories"], [(str(n), int(s)) for n, s in data["players"]], piles
-        )
+        return cls.create(data["categories"], [(str(n), int(s)) for n, s in data["players"]], piles)
 
 
 CLASSIC_CATEGORIES: dict[str, list[str]] = {
     "suspect": ["scarlet", "mustard", "white", "green", "peacock", "plum"],
     "weapon": ["candlestick", "knife", "lead_pipe", "revolver", "rope", "wrench"],
     "room": [
-        "kitchen", "ballroom", "conservatory", "dining_room", "billiard_room",
-        "library", "lounge", "hall", "study",
+        "kitchen",
+        "ballroom",
+        "conservatory",
+        "dining_room",
+        "billiard_room",
+        "library",
+        "lounge",
+        "hall",
+        "study",
     ],
 }
 """The classic card ids (a convenience for tests and front ends)."""

@@ -130,8 +130,7 @@ def parse_transcript(
             ready(no)
             if len(args) != 7 or not args[0].isdigit():
                 raise RecordError(
-                    no, "SUGGEST <n> <suggester> <suspect> <weapon> <room> <refuter|-> "
-                    "<shown|?|->"
+                    no, "SUGGEST <n> <suggester> <suspect> <weapon> <room> <refuter|-> <shown|?|->"
                 )
             sug = player(args[1], no)
             triple = [card(c, no) for c in args[2:5]]
@@ -163,8 +162,7 @@ def parse_transcript(
             out.expect[int(args[0])] = Expectation(int(args[1]), int(args[2]), detail)
         else:
             raise RecordError(
-                no, f"unknown record {toks[0]!r}; allowed: PLAYERS SIZES HAND SUGGEST "
-                "ACCUSE EXPECT"
+                no, f"unknown record {toks[0]!r}; allowed: PLAYERS SIZES HAND SUGGEST ACCUSE EXPECT"
             )
     out.setup = ready(0)
     return out

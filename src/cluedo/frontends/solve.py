@@ -111,9 +111,12 @@ def resolve_card(token: str) -> str:
             return cid
     key = tok.replace("_", "").replace(".", "")
     hits = {
-        cid for cid, _, us, uk in everything
-        if any(n.lower().replace(" ", "").replace(".", "").replace("_", "").startswith(key)
-               for n in (cid, us, uk))
+        cid
+        for cid, _, us, uk in everything
+        if any(
+            n.lower().replace(" ", "").replace(".", "").replace("_", "").startswith(key)
+            for n in (cid, us, uk)
+        )
         or any(w.lower().startswith(key) for w in (*us.split(), *uk.split()) if len(key) >= 3)
     }
     if len(hits) == 1:
@@ -285,8 +288,12 @@ class Session:
 
     def to_json(self) -> dict[str, Any]:
         """The session as JSON-friendly data (replayed on resume)."""
-        return {"format": SESSION_FORMAT, "version": 1, "edition": self.edition,
-                "lines": list(self.lines)}
+        return {
+            "format": SESSION_FORMAT,
+            "version": 1,
+            "edition": self.edition,
+            "lines": list(self.lines),
+        }
 
     @classmethod
     def from_lines(cls, lines: Sequence[str], edition: str = "us") -> Session:
@@ -314,8 +321,10 @@ def load_record(path: Path) -> tuple[Notebook, str]:
         if s.notebook is None:
             raise RecordError(len(data["lines"]), "the record never gives your hand")
         return s.notebook, s.edition
-    first = next((ln.split()[0] for ln in text.splitlines()
-                  if ln.split(";", 1)[0].split("#", 1)[0].strip()), "")
+    first = next(
+        (ln.split()[0] for ln in text.splitlines() if ln.split(";", 1)[0].split("#", 1)[0].strip()),
+        "",
+    )
     if first in ("PLAYERS", "SIZES", "HAND", "SUGGEST", "ACCUSE", "EXPECT"):
         tr = parse_transcript(text, aliases=CODE)
         nb = Notebook(tr.setup)
@@ -339,16 +348,13 @@ def analysis(nb: Notebook) -> dict[str, Any]:
         "players": list(nb.setup.player_names),
         "locations": list(nb.locations),
         "cards": {
-            c: {loc: float(p) for loc, p in nb.card_distribution(c).items()}
-            for c in nb.setup.cards
+            c: {loc: float(p) for loc, p in nb.card_distribution(c).items()} for c in nb.setup.cards
         },
         "envelope": [
             {"cards": list(combo), "probability": float(p), "deals": nb.envelope_counts()[combo]}
             for combo, p in nb.envelope_distribution().items()
         ],
-        "certain": [
-            {"card": f.card, "location": f.location, "holds": f.holds} for f in nb.facts()
-        ],
+        "certain": [{"card": f.card, "location": f.location, "holds": f.holds} for f in nb.facts()],
         "certain_envelope": list(env) if (env := nb.certain_envelope()) else None,
     }
 
@@ -413,7 +419,9 @@ def _status(session: Session, console: Console) -> None:
 
 
 def interactive(
-    session: Session, console: Console, read: Callable[[str], str | None],
+    session: Session,
+    console: Console,
+    read: Callable[[str], str | None],
     save_to: Path | None = None,
 ) -> None:
     """The read-record-print loop; ``read(prompt)`` returns None at end of input."""
@@ -485,9 +493,26 @@ def _enable_completion() -> None:
         import readline
     except ImportError:  # pragma: no cover - not on every platform
         return
-    words = sorted({*CODE, *CODE.values(), "players", "sizes", "me", "hand", "shown",
-                    "accuse", "faceup", "grid", "advice", "undo", "save", "names", "help",
-                    "quit"})
+    words = sorted(
+        {
+            *CODE,
+            *CODE.values(),
+            "players",
+            "sizes",
+            "me",
+            "hand",
+            "shown",
+            "accuse",
+            "faceup",
+            "grid",
+            "advice",
+            "undo",
+            "save",
+            "names",
+            "help",
+            "quit",
+        }
+    )
 
     def complete(text: str, state: int) -> str | None:
         hits = [w for w in words if w.startswith(text.lower())]
@@ -504,11 +529,14 @@ def register(app: typer.Typer) -> None:
     def solve(
         record: Annotated[
             Path | None,
-            typer.Argument(help="A game record to analyse (line format, session JSON or "
-                           "reference transcript). Without it: interactive."),
+            typer.Argument(
+                help="A game record to analyse (line format, session JSON or "
+                "reference transcript). Without it: interactive."
+            ),
         ] = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")]
-        = False,
+        as_json: Annotated[
+            bool, typer.Option("--json", help="Print the analysis as JSON.")
+        ] = False,
         names: Annotated[str, typer.Option("--names", help="Card names: us or uk.")] = "us",
         resume: Annotated[
             Path | None, typer.Option("--resume", help="Resume a saved session file.")
