@@ -20,6 +20,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -193,7 +194,19 @@ def count(problem: Problem) -> Counts:
         remaining, allowed, clauses = propagate(problem.caps, problem.allowed, problem.clauses)
     except Infeasible:
         return Counts(0, [[0] * n_atoms for _ in range(n_cards)])
-    return _Counter(problem, remaining, allowed, clauses, n_cats).run()
+    # Many observations only restate what propagation already knew: the
+    # propagated problem is then unchanged and the last count is reused.
+    reduced = Problem(
+        problem.caps, problem.env_category, tuple(allowed), problem.category, tuple(clauses)
+    )
+    return _count_reduced(reduced, tuple(remaining), n_cats)
+
+
+@lru_cache(maxsize=256)
+def _count_reduced(problem: Problem, remaining: tuple[int, ...], n_cats: int) -> Counts:
+    return _Counter(
+        problem, list(remaining), list(problem.allowed), list(problem.clauses), n_cats
+    ).run()
 
 
 class _Counter:
