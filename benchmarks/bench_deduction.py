@@ -32,8 +32,8 @@ from cluedo.deduction import (
     Observation,
     Shown,
     WrongAccusation,
+    counting,
 )
-from cluedo.deduction import counting
 from cluedo.deduction import notebook as notebook_module
 from cluedo.deduction.simulate import random_record
 from cluedo.deduction.transcript import parse_transcript
