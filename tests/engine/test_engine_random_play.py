@@ -137,7 +137,7 @@ def assert_round_trip(game: Game) -> None:
 
 
 @settings(
-    max_examples=14,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
