@@ -145,6 +145,16 @@ def test_unknown_option_is_refused_with_the_allowed_ones() -> None:
         make(movement="sideways")
 
 
+@pytest.mark.parametrize(
+    "board", ["atlantis", "/etc/passwd", "../boards/classic.txt", "classic.txt"]
+)
+def test_board_option_names_a_shipped_board_only(board: str) -> None:
+    with pytest.raises(OptionsError, match="unknown board") as caught:
+        make(board=board)
+    assert "root:" not in str(caught.value)
+    assert "boards: classic" in str(caught.value)
+
+
 @pytest.mark.parametrize("players", [2, 7, 0])
 def test_three_to_six_players(players: int) -> None:
     with pytest.raises(OptionsError, match="3 to 6"):

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from cluedo.content.board import Board, Square, load_board
+from cluedo.content.board import Board, Square, load_board, shipped_boards
 from cluedo.content.cards import CardSet, load_card_set
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
@@ -60,6 +60,16 @@ class ClassicOptions(RuleOptions):
         "in turn order (Scarlet, Mustard, White, Green, Peacock, Plum)",
     )
     board: str = Field("classic", description="board name shipped in the package")
+
+    @field_validator("board")
+    @classmethod
+    def _shipped(cls, value: str) -> str:
+        # Only boards shipped in the package: options arrive from saves and from the
+        # protocol, and must never make the engine open an arbitrary file.
+        boards = shipped_boards()
+        if value not in boards:
+            raise ValueError(f"unknown board {value!r}; boards: {', '.join(boards)}")
+        return value
 
     @field_validator("characters")
     @classmethod
