@@ -38,6 +38,8 @@ class Person:
             encoding="utf-8",
             timeout=20,
         )
+        # The game reads whole lines, so no pause before each send is needed.
+        self.child.delaybeforesend = None
         self.raw = ""
         self.screens: list[str] = []
         self.wait()
@@ -295,23 +297,6 @@ def test_save_on_quit_and_load_again(tmp_path: Path) -> None:
     final = json.loads((tmp_path / "game.json").read_text())
     assert len(final["actions"]) > 2
     assert final["actions"][:2] == saved["actions"]
-
-
-def test_bad_options_are_reported(tmp_path: Path) -> None:
-    for args, words in [
-        ("--players 9", "3 to 6 players"),
-        ("--edition fr", "unknown edition"),
-        ("--players 3 --humans 1 --bots 3", "do not make 3 players"),
-        ("--bots clever,random --players 3", "unknown bot"),
-        ("--load missing.json", "cannot read"),
-    ]:
-        child = pexpect.spawn(
-            f"{CLUEDO} play {args}", cwd=str(tmp_path), encoding="utf-8", timeout=20
-        )
-        child.expect(pexpect.EOF)
-        child.close()
-        assert child.exitstatus == 2, args
-        assert words in (child.before or ""), (args, child.before)
 
 
 def test_a_wide_terminal_gets_big_squares_and_the_notebook_beside(tmp_path: Path) -> None:

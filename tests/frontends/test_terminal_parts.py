@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 from cluedo.agents import make_agent
 from cluedo.agents.match import play_out
 from cluedo.content.cards import load_card_set
 from cluedo.engine import Game, new_game
+from cluedo.frontends.cli import app
 from cluedo.frontends.terminal import default_bot, plan_seats
 from cluedo.frontends.terminal_notebook import Notebook
 from cluedo.frontends.terminal_session import Session
@@ -278,3 +280,32 @@ def test_quitting_at_end_of_input_saves_when_asked_to(typed: list[str], tmp_path
     assert session.run() == 0
     data = json.loads(save.read_text())
     assert [a["kind"] for a in data["actions"]] == ["roll"]
+
+
+# -- the command line -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--players", "9"], "3 to 6 players"),
+        (["--edition", "fr"], "unknown edition"),
+        (["--players", "3", "--humans", "1", "--bots", "3"], "do not make 3 players"),
+        (["--bots", "clever,random", "--players", "3"], "unknown bot"),
+        (["--rules", "nosuch"], "nosuch"),
+        (["--load", "missing.json"], "cannot read"),
+        (["--bot-delay", "-1"], "--bot-delay"),
+    ],
+)
+def test_bad_options_stop_with_a_message(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(app, ["play", *args])
+    assert result.exit_code == 2, result.output
+    assert words in result.output
+
+
+def test_a_file_that_is_not_a_save_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    for text, words in [("{nope", "invalid JSON"), ('{"format": "x"}', "not a cluedo save")]:
+        bad.write_text(text)
+        result = CliRunner().invoke(app, ["play", "--load", str(bad)])
+        assert result.exit_code == 2 and words in result.output, result.output
