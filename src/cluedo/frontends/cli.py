@@ -14,7 +14,6 @@ app = typer.Typer(
 )
 
 
-
 @app.callback()
 def _root() -> None:
     """The classic murder-mystery board game and its variants: play, simulate, solve."""
