@@ -113,6 +113,16 @@ def test_game_refuses_badly_built_actions_without_crashing(action: object) -> No
     assert game.save() == before and len(game.events) == 5
 
 
+@pytest.mark.parametrize("name", ["cls", "self", "params", "action"])
+def test_any_parameter_name_is_refused_cleanly(name: str) -> None:
+    # Parameter names that clash with Python names must not crash the parser.
+    game = new_game("classic", players=3, seed=1)
+    action = Action.from_json({"seat": 0, "kind": "roll", name: 1})
+    assert action.get(name) == 1
+    error = game.check(action)
+    assert error is not None and error.rule == "malformed-action"
+
+
 def test_illegal_action_names_the_rule_and_what_is_allowed() -> None:
     game = new_game("classic", players=3, seed=1)
     error = game.check(Action.make(1, "roll"))

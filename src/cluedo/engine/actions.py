@@ -53,7 +53,7 @@ class Action:
     params: tuple[tuple[str, Param], ...] = ()
 
     @classmethod
-    def make(cls, seat: int, kind: str, **params: Any) -> Action:
+    def make(cls, seat: int, kind: str, /, **params: Any) -> Action:
         return cls(seat, kind, tuple(sorted((k, _freeze(v, k)) for k, v in params.items())))
 
     def get(self, name: str, default: Param = None) -> Param:
