@@ -32,11 +32,10 @@ ALL_CARDS = frozenset(CARDS.ids)
 KINDS = ["roll", "passage", "move", "suggest", "show", "accuse", "end_turn"]
 PARAM_NAMES = ["to", "suspect", "weapon", "room", "card"]
 
+keys = st.text(max_size=6) | st.sampled_from(["seat", "kind", "cls", "self", *PARAM_NAMES])
 json_like = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 30) | st.text(max_size=6) | st.sampled_from(KINDS),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
-    ),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
     max_leaves=8,
 )
 param_value = st.one_of(
