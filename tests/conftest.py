@@ -58,10 +58,6 @@ def play_to_end(
 
 
 @pytest.fixture
-def policy() -> Policy:
-    return scripted_choice
-
-
-@pytest.fixture
 def play() -> Callable[..., Game]:
+    """``play(game, rng, on_step=None)``: play a game to its end with the scripted policy."""
     return play_to_end
