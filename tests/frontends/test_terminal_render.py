@@ -131,16 +131,22 @@ def test_the_screen_fits_the_terminal(width: int, height: int) -> None:
     console = Console(width=width, height=height, record=True, force_terminal=False)
     view = a_view()
     panel = Panel(log=[f"event {i}" for i in range(100)])
-    Screen(console).game(BoardLayout.for_view(view), view, panel, wanted_rows=[24])
+    bottom = Screen(console).game(BoardLayout.for_view(view), view, panel, wanted_rows=[24])
     lines = console.export_text().splitlines()
     assert all(len(line) <= width for line in lines)
     if width >= 66:
-        # Side by side: the board and panel leave exactly one line for the prompt.
+        # Side by side: the last line is left for the prompt, after the board's last row.
         assert len(lines) == height - 1
+        if height < BOARD.rows + 1:
+            assert bottom.plain[7] == "S"  # row 24, where Miss Scarlet starts
+        else:
+            assert bottom.plain.strip() == ""  # the whole board is above
+        assert len(bottom.plain) < width - 10
         assert "event 99" in lines[-1] or any("event 99" in line for line in lines)
         assert "event 0" not in "\n".join(lines)  # old log lines give way
     else:
         # Too narrow: the whole board, then the panel below it.
         assert len(lines) >= BOARD.rows
+        assert bottom.plain == ""
     if width >= 100:
         assert "Conservatory" in "\n".join(lines)  # two characters per square

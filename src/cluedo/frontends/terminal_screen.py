@@ -107,9 +107,11 @@ class Screen:
         room_marks: Mapping[str, str] | None = None,
         wanted_rows: Sequence[int] = (),
         aside: Sequence[Text] = (),
-    ) -> None:
-        """The board and the panel, leaving the last line for the prompt.
+    ) -> Text:
+        """The board and the panel; returns what goes before the prompt on the last line.
 
+        Side by side, the board's last visible row shares the bottom line with
+        the prompt, so an 80x24 terminal shows 24 of the board's 25 rows.
         ``aside`` (the notebook) is shown as a third column when the terminal is
         wide and tall enough for it; otherwise the person opens it with a command.
         """
@@ -120,13 +122,13 @@ class Screen:
         self.clear()
         if side_by_side:
             height = max(self.height - 1, 10)
-            rows = visible_rows(board.rows, height, wanted_rows)
+            rows = visible_rows(board.rows, height + 1, wanted_rows)
             hidden_above, hidden_below = rows.start, board.rows - rows.stop
             if hidden_above or hidden_below:
                 hidden = [f"{hidden_above} above"] if hidden_above else []
                 hidden += [f"{hidden_below} below"] if hidden_below else []
                 note = Text(
-                    f"(board rows out of view: {' and '.join(hidden)}; 26 lines show all)",
+                    f"(board rows out of view: {' and '.join(hidden)}; 25 lines show all)",
                     style="grey50",
                 )
                 panel = Panel([*panel.header, note], panel.menu, panel.message, panel.log)
@@ -151,8 +153,12 @@ class Screen:
                     line.pad_right(board_width + GAP + aside_width + GAP - len(line.plain))
                 line.append_text(panel_lines[i])
                 self.console.print(line, overflow="crop", no_wrap=True, crop=True)
-        else:
-            for text in render_board(layout, view, labels, room_marks, cell):
-                self.console.print(text, overflow="crop", no_wrap=True, crop=True)
-            for text in panel.lines(self.width, None):
-                self.console.print(text, overflow="crop", no_wrap=True, crop=True)
+            last = Text(no_wrap=True, overflow="crop")
+            last.append_text(board_lines[height] if height < len(board_lines) else pad)
+            last.append(" " * GAP)
+            return last
+        for text in render_board(layout, view, labels, room_marks, cell):
+            self.console.print(text, overflow="crop", no_wrap=True, crop=True)
+        for text in panel.lines(self.width, None):
+            self.console.print(text, overflow="crop", no_wrap=True, crop=True)
+        return Text()

@@ -141,6 +141,8 @@ class Session:
         self.holder: int | None = None
         """The seat whose person has the keyboard."""
         self.message: Text | None = None
+        self.prompt_prefix = Text()
+        """What the last screen left on the prompt's line (the board's bottom row)."""
 
     # -- the main loop --------------------------------------------------------------
 
@@ -194,6 +196,9 @@ class Session:
             return
         view = game.view(self.at_screen)
         self._draw(self.at_screen, view, Menu("", []), Text("Bots are playing...", style="italic"))
+        # No prompt follows: draw the bottom line (the board's last row) now.
+        self.console.print(self.prompt_prefix, end="", overflow="crop", no_wrap=True, crop=True)
+        self.prompt_prefix = Text()
         time.sleep(self.bot_delay)
 
     def _hand_over(self, seat: int) -> None:
@@ -201,7 +206,7 @@ class Session:
         if len(self.humans) > 1 and self.holder != seat:
             self.at_screen = None
             name = self.humans[seat]
-            self.screen.page(
+            self._page(
                 [
                     Text(""),
                     Text(f"  Pass the keyboard to {name}", style="bold"),
@@ -597,7 +602,8 @@ class Session:
 
     def _read(self) -> str:
         try:
-            return self.console.input(Text(PROMPT))
+            prefix, self.prompt_prefix = self.prompt_prefix, Text()
+            return self.console.input(Text.assemble(prefix, PROMPT))
         except EOFError:
             raise Quit(ask_to_save=False) from None
         except KeyboardInterrupt:
@@ -663,7 +669,7 @@ class Session:
         if book is not None:
             book.update(view["log"])
             aside = self._notebook_lines(book, compact=True)
-        self.screen.game(
+        self.prompt_prefix = self.screen.game(
             self.layout, view, panel, menu.labels, menu.room_marks, wanted, aside=aside
         )
 
@@ -700,8 +706,12 @@ class Session:
 
     def _wait(self, lines: list[Text]) -> None:
         lines.append(Text("Press Enter to go back.", style="grey70"))
-        self.screen.page(lines)
+        self._page(lines)
         self._read()
+
+    def _page(self, lines: list[Text]) -> None:
+        self.screen.page(lines)
+        self.prompt_prefix = Text()
 
     def _page_help(self) -> None:
         lines = [Text(line) for line in HELP.splitlines()]
@@ -810,9 +820,9 @@ class Session:
         if self.save_path is not None:
             panel.menu.append(Text(f"The game is saved to {self.save_path}.", style="grey70"))
         wanted = [int(loc[0]) for loc in view["positions"].values() if isinstance(loc, list)]
-        self.screen.game(self.layout, view, panel, wanted_rows=wanted)
+        prefix = self.screen.game(self.layout, view, panel, wanted_rows=wanted)
         with contextlib.suppress(EOFError, KeyboardInterrupt):
-            self.console.input(Text(PROMPT))
+            self.console.input(Text.assemble(prefix, PROMPT))
 
     # -- saving ---------------------------------------------------------------------
 
