@@ -1,9 +1,10 @@
 """Laying out the terminal screen: the board beside (or above) a side panel.
 
-The screen adapts to the terminal: one character per square and a 23-row
+The screen adapts to the terminal: one character per square and a 24-row
 window onto the board in an 80x24 terminal (the window follows the person's
-token and the squares they can reach), the whole board when there are 26 rows
-or more, and two characters per square from 100 columns. Sizes come from
+token and the squares they can reach; the board's bottom row shares the last
+line with the prompt), the whole board from 25 lines, two characters per square
+from 100 columns, and the notebook beside the board when there is room for it. Sizes come from
 :class:`rich.console.Console`, which honours the ``COLUMNS`` and ``LINES``
 environment variables.
 """
