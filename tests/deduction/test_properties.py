@@ -60,14 +60,18 @@ def test_contradiction_raises_and_leaves_notebook_unchanged(
 ) -> None:
     nb, deal = _played(seed, players, steps)
     before = (nb.deals, nb.summary, nb.observations, nb.record)
-    card = data.draw(st.sampled_from(nb.setup.cards))
-    player = data.draw(st.sampled_from(nb.setup.player_names))
-    # Claim the card is with a player it certainly is not with, if any.
-    if nb.status(card, player) is False:
-        with pytest.raises(ContradictionError) as err:
-            nb.observe(Shown(player, card))
-        assert err.value.observation == Shown(player, card)
-        assert (nb.deals, nb.summary, nb.observations, nb.record) == before
+    # Claim a card is with a player it certainly is not with (the observer's
+    # hand alone gives such facts).
+    impossible = [
+        (f.card, f.location)
+        for f in nb.facts()
+        if not f.holds and f.location in nb.setup.player_names
+    ]
+    card, player = data.draw(st.sampled_from(impossible))
+    with pytest.raises(ContradictionError) as err:
+        nb.observe(Shown(player, card))
+    assert err.value.observation == Shown(player, card)
+    assert (nb.deals, nb.summary, nb.observations, nb.record) == before
     truth = tuple(c for c in nb.setup.cards if deal[c] == "envelope")
     if nb.certain_envelope() == truth:
         with pytest.raises(ContradictionError):

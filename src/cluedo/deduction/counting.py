@@ -6,12 +6,13 @@ every atom exactly, the number with each card in each atom, and the number for
 each envelope combination (one card per category).
 
 Method (see docs/deduction.md): a dynamic programme over the cards in a chosen
-order. A state is the remaining capacity of every atom plus one bit per
-*open* clause (some card seen, some not) saying whether it is already
-satisfied; the capacities form the axes of a numpy array and the clause bits
-key a dict of such arrays. A forward pass also tracks, per envelope category,
-which group of interchangeable cards went into the envelope, which yields the
-joint envelope distribution; a backward pass gives every card's marginals.
+order. A state is the remaining room of every atom plus one bit per *open*
+clause (some card placed, some not) saying whether it is already satisfied;
+the rooms form the axes of a numpy array and the clause bits key a dict of
+such arrays. A forward and a backward pass give every card's count in every
+atom. All envelope categories but one carry a "which group went into the
+envelope" axis in both passes; the last one is read off at its cards' steps,
+which yields the joint envelope distribution.
 """
 
 from __future__ import annotations
@@ -272,7 +273,6 @@ class _Counter:
 
         bound = _multinomial_bound(len(self.free), [remaining[a] for a in axes])
         self.dtype: Any = np.int64 if bound < _INT64_LIMIT else object
-        self.bits_shape = tuple(remaining[a] + 1 for a in self.axes)
         self.shape = tuple(
             len(self.groups[env_cat[a]]) + 1 if i in self.which_axes else remaining[a] + 1
             for i, a in enumerate(self.axes)
@@ -284,17 +284,10 @@ class _Counter:
             self.close_bits[max(pos[c] for c in members)] |= 1 << i
         self.load_f = self._load(self.shape, lambda size: np.arange(size) == 0)
         self.load_b = self._load(self.shape, lambda size: np.arange(size) > 0)
-        self.load_bits = self._load(self.bits_shape, np.arange)
 
     def _load(self, shape: tuple[int, ...], which: Callable[[int], Array]) -> Array:
         """Cards the axes still expect in each state (for the hidden atom's room)."""
-        total = np.zeros(shape, dtype=np.int64)
-        for i, size in enumerate(shape):
-            view = [1] * len(shape)
-            view[i] = size
-            vec = which(size) if i in self.which_axes else np.arange(size)
-            total = total + vec.astype(np.int64).reshape(view)
-        return total
+        return _load_array(shape, len(self.which_axes), which)
 
     def _sat_bits(self, c: int, a: int) -> int:
         out = 0
@@ -392,7 +385,6 @@ class _Counter:
             c = self.order[t]
             close = self.close_bits[t]
             room = self.load_b <= n_steps - t - 1
-            room_bits = self.load_bits <= n_steps - t - 1
             prev: dict[int, Array] = {}
             for mask, farr in layers[t].items():
                 fcol = self._collapse(farr, True)
@@ -405,9 +397,8 @@ class _Counter:
                     if nb is None:
                         continue
                     ncol = back_col[m2 & ~close]
-                    if o.fsrc is None:
+                    if o.fsrc is None:  # its marginal is the complement, below
                         barr += nb * room
-                        marginal[c][o.atom] += int((fcol * ncol * room_bits).sum())
                         continue
                     barr[o.bsrc] += nb[o.bdst]
                     if env_cat[o.atom] < 0:  # envelope marginals come from the joint
@@ -429,6 +420,11 @@ class _Counter:
             for k, c in enumerate(combo):
                 if self.fixed_atom[c] < 0:
                     marginal[c][env_atom[k]] += n
+        if self.hidden >= 0:
+            # Every deal puts a card somewhere: the hidden atom gets the rest.
+            for c in self.free:
+                if (self.allowed[c] >> self.hidden) & 1:
+                    marginal[c][self.hidden] = total - sum(marginal[c])
         return Counts(total, marginal, joint)
 
     def _joint_part(self, f: Array, b: Array, sizes: list[int]) -> Array:
@@ -461,17 +457,22 @@ class _Counter:
         step_cat = env_cat[self.axes[self.step_axis]] if self.step_axis >= 0 else -1
         joint: dict[tuple[int, ...], int] = {}
 
+        slot = {k: j for j, k in enumerate(which_cats)}
+
         def emit(counts: Array, extra: dict[int, int]) -> None:
-            cells = zip(*np.nonzero(counts), strict=True) if which_cats else [()]
-            for idx in cells:
-                value = int(counts[idx])
-                if value == 0:
-                    continue
-                chosen = [self.groups[k][int(g)] for k, g in zip(which_cats, idx, strict=True)]
-                share = value // math.prod(len(m) for m in chosen)
-                for combo in _product(chosen):
-                    key = dict(zip(which_cats, combo, strict=True)) | extra | self.env_fixed
-                    joint[tuple(key[k] for k in range(self.n_cats))] = share
+            if which_cats:
+                cells = np.argwhere(counts).tolist()
+                values = counts[counts != 0].tolist()
+            else:
+                cells, values = [[]], [int(counts)]
+            fixed = extra | self.env_fixed
+            for idx, value in zip(cells, values, strict=True):
+                chosen = [self.groups[k][g] for k, g in zip(which_cats, idx, strict=True)]
+                share = int(value) // math.prod(len(m) for m in chosen)
+                for combo in itertools.product(*chosen):
+                    joint[
+                        tuple(combo[slot[k]] if k in slot else fixed[k] for k in range(self.n_cats))
+                    ] = share
 
         if step_cat < 0:
             if which_cats:  # cannot happen: the step axis is picked first
@@ -502,8 +503,31 @@ class _Option:
     step_env: bool
 
 
-def _product(members: list[list[int]]) -> list[tuple[int, ...]]:
-    out: list[tuple[int, ...]] = [()]
-    for m in members:
-        out = [(*p, c) for p in out for c in m]
+_LOADS: dict[tuple[Any, ...], Array] = {}
+
+
+def _load_array(shape: tuple[int, ...], n_which: int, which: Callable[[int], Array]) -> Array:
+    """Sum over axes of each index's load; which-axes (the first ``n_which``) use ``which``."""
+    key = (shape, n_which, which)
+    cached = _LOADS.get(key)
+    if cached is None:
+        cached = np.zeros(shape, dtype=np.int64)
+        for i, size in enumerate(shape):
+            view = [1] * len(shape)
+            view[i] = size
+            vec = which(size) if i < n_which else np.arange(size)
+            cached = cached + vec.astype(np.int64).reshape(view)
+        if len(_LOADS) > 4096:
+            _LOADS.clear()
+        _LOADS[key] = cached
+    return cached
+
+
+def _is_zero(size: int) -> Array:
+    out: Array = np.arange(size) == 0
+    return out
+
+
+def _is_positive(size: int) -> Array:
+    out: Array = np.arange(size) > 0
     return out

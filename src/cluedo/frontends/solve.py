@@ -400,7 +400,8 @@ def envelope_lines(nb: Notebook, edition: str, top: int = 3) -> list[str]:
 def _advice(session: Session, console: Console, rooms: list[str]) -> None:
     nb = session.notebook
     assert nb is not None and session.me is not None
-    picks = best_suggestions(nb, session.me, rooms=rooms or None, top=3, per_category=3)
+    console.print("thinking...", markup=False)
+    picks = best_suggestions(nb, session.me, rooms=rooms or None, top=3, per_category=2)
     for a in picks:
         names = ", ".join(display_name(c, session.edition) for c in a.cards)
         console.print(f"  {a.expected_drop:5.2f} bits  {names}")
