@@ -300,7 +300,9 @@ def test_save_on_quit_and_load_again(tmp_path: Path) -> None:
 
 
 def test_a_wide_terminal_gets_big_squares_and_the_notebook_beside(tmp_path: Path) -> None:
-    person = Person("--players 3 --bots random,random --seed 2", tmp_path, lines=30, columns=150)
+    person = Person(
+        "--players 3 --bots random,random --seed 2 --edition uk", tmp_path, lines=30, columns=150
+    )
     screen = person.screen
     lines = screen.splitlines()
     assert len(lines) == 30
@@ -310,6 +312,8 @@ def test_a_wide_terminal_gets_big_squares_and_the_notebook_beside(tmp_path: Path
     # The notebook is on the main screen, one line per card.
     assert re.search(r"card\s+cd\s+S\s+M\s+W\s+env", screen)
     assert "Billiard Room    bi" in screen
+    # UK names throughout.
+    assert "Miss Scarlett (you) to play" in screen and "Reverend Green" in screen
     person.say("quit", "[Y/n] ")
     person.say("n", "Goodbye")
     assert person.finish() == 0
