@@ -333,3 +333,30 @@ def test_an_external_bot_takes_a_seat(tmp_path: Path) -> None:
     assert "GAME OVER" in person.screen
     person.child.sendline("")
     assert person.finish() == 0
+
+
+def test_a_secret_passage_is_offered_and_taken(tmp_path: Path) -> None:
+    person = Person("--players 3 --bots random,random --seed 8", tmp_path)
+    for _ in range(40):
+        screen = person.screen
+        if "Take the secret passage" in screen:
+            break
+        if "where do you go?" in screen:
+            person.say(menu_key(screen, "Go into the") or "a")
+        elif "Roll the die" in screen:
+            person.say("roll")
+        elif "must show" in screen:
+            person.say("1")
+        else:
+            person.say("end")
+    else:
+        pytest.fail("never in a room with a secret passage")
+    passage = re.search(r"(\d+)\s{2}Take the secret passage to the ([A-Za-z ]+)", person.screen)
+    assert passage is not None
+    person.say(passage.group(1))
+    target = passage.group(2).strip()
+    assert "took the secret passage" in person.screen
+    assert f"Suggest in the {target}" in person.screen
+    person.say("quit", "[Y/n] ")
+    person.say("n", "Goodbye")
+    assert person.finish() == 0
