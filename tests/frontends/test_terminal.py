@@ -237,7 +237,7 @@ def test_hot_seat_hides_the_screen_between_people(tmp_path: Path) -> None:
     assert bob_hand is not None and bob_hand.group(1) != ann_hand.group(1)
     # Bob accuses; then Ann (the bot may have gone out already) until the game ends.
     person.say("a gr kn ha")
-    person.say("y")
+    person.say("Y")  # answers are not case-sensitive, but square letters are
     for _ in range(20):
         screen = person.screen
         if "GAME OVER" in screen:

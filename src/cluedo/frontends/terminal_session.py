@@ -394,8 +394,8 @@ class Session:
         menu = Menu(
             text,
             [
-                Option("y", "Yes, accuse", action, ("yes",)),
-                Option("n", "No, go back", None, ("no",)),
+                Option("y", "Yes, accuse", action, ("y", "yes")),
+                Option("n", "No, go back", None, ("n", "no")),
             ],
         )
         result: Action | None = self._ask(seat, menu, view)
