@@ -309,3 +309,13 @@ def test_a_file_that_is_not_a_save_is_refused(tmp_path: Path) -> None:
         bad.write_text(text)
         result = CliRunner().invoke(app, ["play", "--load", str(bad)])
         assert result.exit_code == 2 and words in result.output, result.output
+
+
+def test_a_save_with_broken_seats_is_refused(tmp_path: Path) -> None:
+    game = new_game("classic", players=3, seed=1)
+    data = game.save()
+    data["terminal"] = {"humans": {"x": "Ann"}, "bots": {"1": "random", "2": "random"}}
+    path = tmp_path / "seats.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(app, ["play", "--load", str(path)])
+    assert result.exit_code == 2 and "saved seats do not match" in result.output

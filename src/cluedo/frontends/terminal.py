@@ -162,6 +162,9 @@ def play(
         saved_humans = extra.get("humans")
         saved_bots = extra.get("bots")
         if isinstance(saved_humans, dict) and isinstance(saved_bots, dict):
+            seats = [*saved_humans, *saved_bots]
+            if sorted(seats, key=str) != sorted((str(s) for s in range(game.players)), key=str):
+                raise _fail(f"{load}: the saved seats do not match {game.players} players")
             human_seats = {int(s): str(n) for s, n in saved_humans.items()}
             bot_seats = {int(s): str(k) for s, k in saved_bots.items()}
             if sorted([*human_seats, *bot_seats]) != list(range(game.players)):
