@@ -89,3 +89,24 @@ def test_other_card_sets_and_piles_match_brute_force(
             }
         env = Counter(tuple(c for c in nb.setup.cards if d[c] == ENVELOPE) for d in deals)
         assert nb.envelope_counts() == dict(env)
+
+
+def test_python_int_path_matches_int64_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Huge card sets overflow int64; force the Python-int arrays on a normal game.
+    from cluedo.deduction import counting
+    from cluedo.deduction import notebook as notebook_module
+
+    rec = random_record(random.Random(3), 4, suggestions=10, accusation_rate=0.2)
+    fast = Notebook(rec.setup)
+    for event in rec.events:
+        fast.observe_all(event)
+    monkeypatch.setattr(counting, "_INT64_LIMIT", 0)
+    counting._count_reduced.cache_clear()
+    notebook_module._count_cached.cache_clear()
+    slow = Notebook(rec.setup)
+    for event in rec.events:
+        slow.observe_all(event)
+        assert slow.summary.deals > 0
+    counting._count_reduced.cache_clear()
+    notebook_module._count_cached.cache_clear()
+    assert slow.summary == fast.summary

@@ -370,7 +370,7 @@ class _Counter:
 
         final_idx = tuple(slice(1, None) if i in self.which_axes else 0 for i in range(len(axes)))
         final = layers[-1].get(0)
-        total = int(final[final_idx].sum()) if final is not None else 0
+        total = int(np.sum(final[final_idx])) if final is not None else 0
         if total == 0:
             return Counts(0, marginal)
 
