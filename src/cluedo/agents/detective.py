@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from cluedo.agents.exact_knowledge import ExactCaseFile
 from cluedo.agents.knowledge import Knowledge
 from cluedo.agents.sensible import SensibleAgent
-from cluedo.deduction import best_suggestions
 from cluedo.engine.actions import Action
 
 
@@ -29,6 +28,8 @@ class DetectiveAgent(SensibleAgent):
         super().__init__(seat, seed, knowledge=ExactCaseFile)
 
     def _suggest(self, book: Knowledge, options: Sequence[Action], room: str) -> Action:
+        from cluedo.deduction import best_suggestions
+
         assert isinstance(book, ExactCaseFile)
         notebook = book.notebook_now()
         advice = best_suggestions(

@@ -8,21 +8,16 @@ bot pays for one exact count per decision rather than one per event.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cluedo.agents.knowledge import ENVELOPE
-from cluedo.deduction import (
-    ENVELOPE as ENVELOPE_NAME,
-)
-from cluedo.deduction import (
-    Hand,
-    HasNone,
-    HasOneOf,
-    Notebook,
-    Observation,
-    Shown,
-    WrongAccusation,
-)
+
+if TYPE_CHECKING:
+    from cluedo.deduction import Notebook, Observation
+
+# The exact engine (and numpy behind it) is imported on first use, not at start-up:
+# most games never need it, and every command would pay for it.
+ENVELOPE_NAME = "envelope"
 
 
 class ExactCaseFile:
@@ -41,6 +36,15 @@ class ExactCaseFile:
     # -- following the log ------------------------------------------------------------
 
     def observe(self, event: Mapping[str, Any]) -> None:
+        from cluedo.deduction import (
+            Hand,
+            HasNone,
+            HasOneOf,
+            Notebook,
+            Shown,
+            WrongAccusation,
+        )
+
         kind = event["kind"]
         if kind == "setup":
             sizes = list(event["hand_sizes"])
