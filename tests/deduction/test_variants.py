@@ -84,3 +84,15 @@ def test_unseen_transfer_after_a_seen_arrival_is_refused() -> None:
     nb.observe(Transfer("a", "b", "s1"))
     with pytest.raises(UnsupportedObservationError):
         nb.observe(Transfer("b", "a"))
+
+
+def test_seen_draw_and_round_trip() -> None:
+    nb = Notebook.create(CATS, [("a", 1), ("b", 1)], {"pile": 2})
+    nb.observe(Draw("a", "pile", "r3"))
+    assert nb.probability("r3", "a") == 1
+    assert nb.hand_size("a") == 2 and nb.hand_size("pile") == 1
+    nb.observe(Draw("b", "pile"))
+    assert nb.exact_probability("r3", "b") == 0
+    clone = Notebook.from_dict(nb.to_dict())
+    assert clone.summary == nb.summary
+    assert clone.observations == (Draw("a", "pile", "r3"), Draw("b", "pile"))
