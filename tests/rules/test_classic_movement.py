@@ -160,7 +160,7 @@ def test_entering_a_room_ends_the_move() -> None:
     assert state(game).positions["scarlet"] == "kitchen"
     assert events_of(game.events, "moved")[-1].data["steps"] == 2
     assert "move" not in kinds(game.legal_actions(0))
-    assert refused(game, Action.make(0, "move", to=(7, 4))).rule == "move-after-roll"
+    assert refused(game, Action.make(0, "move", to=(7, 4))).rule == "one-move"
     # A room is never walked through: from (5,7) next to the Ballroom door, the
     # Ballroom's other doors are not two steps away.
     game = make()

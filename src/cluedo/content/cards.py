@@ -63,11 +63,23 @@ class CardSet:
         return self.card(card_id).category
 
     def lookup(self, text: str) -> str:
-        """Resolve an id, a two-letter code or a display name (any edition) to an id."""
+        """Resolve an id, a two-letter code, a display name (any edition) or the unique
+        start of a display name in this edition (``da`` for the UK Dagger) to an id.
+
+        >>> load_card_set("classic", "uk").lookup("da"), load_card_set("classic").lookup("re")
+        ('knife', 'revolver')
+        """
         wanted = text.strip().lower()
         for c in self.cards:
             if wanted in (c.id, c.code) or any(n.lower() == wanted for n in c.names.values()):
                 return c.id
+        starts = {
+            c.id
+            for c in self.cards
+            if len(wanted) >= 2 and c.names[self.edition].lower().startswith(wanted)
+        }
+        if len(starts) == 1:
+            return starts.pop()
         known = ", ".join(f"{c.code}={c.names[self.edition]}" for c in self.cards)
         raise CardSetError(f"no card {text!r}; cards: {known}")
 

@@ -330,7 +330,9 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             return None
         if kind == "move":
             if stage != "move":
-                return IllegalAction("move-after-roll", "roll the die before moving")
+                if stage == "start":
+                    return IllegalAction("move-after-roll", "roll the die before moving", "roll")
+                return IllegalAction("one-move", "you have already moved this turn")
             to = action.get("to")
             node = self._node_or_none(to)
             if node is None or node not in ctx["destinations"]:
