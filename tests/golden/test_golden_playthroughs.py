@@ -1,6 +1,6 @@
 """Golden playthroughs: seeded full games stored as files and replayed exactly.
 
-Each ``classic_*.json`` file beside this one holds a save (rules, options,
+Each ``<rules>_*.json`` file beside this one holds a save (rules, options,
 players, seed, actions) and the full event log of that game, every secret
 included. The test loads the save and compares the replayed log entry by entry,
 so any change in set-up, dice, movement, refutation or endings shows up as a
@@ -14,7 +14,7 @@ When a change of behaviour is intended, regenerate the files and review the diff
 The games are played by the small scripted policy below (not by the bots, which
 may change for their own reasons): uniform over legal actions except
 accusations; now and then a random accusation; after a given turn, the correct
-one.
+one. In Clussassin: attack whenever possible, otherwise uniform.
 """
 
 from __future__ import annotations
@@ -52,12 +52,33 @@ GAMES: dict[str, dict[str, Any]] = {
         "options": {"accuse_after_disproved": True},
         "policy": {"seed": 22, "wrong_accusation_rate": 0.01, "solve_after_turn": 60},
     },
+    "clussassin_4p": {
+        "rules": "clussassin",
+        "players": 4,
+        "seed": 2004,
+        "options": {},
+        "policy": {"seed": 4},
+    },
+    "clussassin_6p": {
+        "rules": "clussassin",
+        "players": 6,
+        "seed": 2006,
+        "options": {"dice": 3, "witnesses": "players"},
+        "policy": {"seed": 6},
+    },
 }
+
+
+def rules_of(name: str) -> str:
+    return str(GAMES[name].get("rules", "classic"))
 
 
 def choose(game: Game, rng: random.Random, policy: dict[str, Any]) -> Action:
     seat = game.to_act()[0]
     legal = game.legal_actions(seat)
+    if game.rules_name == "clussassin":
+        attacks = [a for a in legal if a.kind == "attack"]
+        return attacks[0] if attacks else legal[rng.randrange(len(legal))]
     accusations = [a for a in legal if a.kind == "accuse"]
     others = [a for a in legal if a.kind != "accuse"]
     if accusations and game.state.turn > policy["solve_after_turn"]:
@@ -70,10 +91,12 @@ def choose(game: Game, rng: random.Random, policy: dict[str, Any]) -> Action:
 
 def generate(name: str) -> dict[str, Any]:
     spec = GAMES[name]
-    game = new_game("classic", players=spec["players"], seed=spec["seed"], options=spec["options"])
+    game = new_game(
+        rules_of(name), players=spec["players"], seed=spec["seed"], options=spec["options"]
+    )
     rng = random.Random(spec["policy"]["seed"])
     while not game.finished:
-        assert len(game.actions) < 5000, "the scripted game does not end"
+        assert len(game.actions) < 20_000, "the scripted game does not end"
         game.apply(choose(game, rng, spec["policy"]))
     return {
         "about": "golden playthrough; regenerate with CLUEDO_REGEN_GOLDEN=1 (see the test)",
@@ -109,7 +132,8 @@ def test_golden_playthrough_replays_exactly(name: str) -> None:
 
 
 def test_golden_games_cover_the_endings() -> None:
-    records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in sorted(GAMES)]
+    classic = [n for n in sorted(GAMES) if rules_of(n) == "classic"]
+    records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in classic]
     assert [r["save"]["players"] for r in records] == [3, 4, 6]
     outcomes = {r["outcome"] for r in records}
     assert outcomes == {"solved", "no-winner"}
@@ -123,6 +147,15 @@ def test_golden_games_cover_the_endings() -> None:
         for r in records
         for a, b in zip(r["log"], r["log"][1:], strict=False)
     )
+
+
+def test_clussassin_golden_games_cover_kills_escapes_and_the_end() -> None:
+    names = [n for n in sorted(GAMES) if rules_of(n) == "clussassin"]
+    records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in names]
+    kinds = {e["kind"] for r in records for e in r["log"]}
+    for kind in ("attack", "defence", "killed", "new_target", "pickup", "passage", "game_over"):
+        assert kind in kinds, f"no golden Clussassin game has a {kind} event"
+    assert {r["outcome"] for r in records} == {"last-alive"}
 
 
 def test_the_policy_still_plays_the_stored_games() -> None:
