@@ -8,7 +8,8 @@ Run from the repository root::
 
 Every figure comes from seeded games, so two runs on one machine measure the
 same work; compare figures from one run, or as ratios, never across machines.
-The output is a Markdown table, ready for ``docs/benchmarks.md``.
+Times are this process's CPU time, not wall-clock time (see ``clock``). The
+output is a Markdown table, ready for ``docs/benchmarks.md``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from cluedo.engine import Action, Game, new_game
 from cluedo.frontends.simulation_core import bot_seed, game_seed
 from cluedo.mechanics.movement import reachable
 
+clock = time.process_time
+"""CPU time of this process: on a shared machine, wall-clock time also counts the
+time other programs held the core, and varied two- to threefold between runs."""
+
 PLAYERS = 6
 ACTION_LIMIT = 5000
 """Far beyond any real game (a few hundred actions); a game that loops is cut short and counted."""
@@ -51,14 +56,14 @@ class Row:
 
 def play_one(bot: str, seed: int) -> tuple[float, int] | None:
     """Seconds and actions of one six-player game; None if it hit the action limit."""
-    started = time.perf_counter()
+    started = clock()
     game = new_game("classic", PLAYERS, seed)
     agents = {s: make_agent(bot, s, bot_seed(seed, s)) for s in range(PLAYERS)}
     try:
         play_out(game, agents, limit=ACTION_LIMIT)
     except ActionLimitReached:
         return None
-    return time.perf_counter() - started, len(game.actions)
+    return clock() - started, len(game.actions)
 
 
 def bench_games(bot: str, games: int) -> tuple[Row, list[float]]:
@@ -124,13 +129,13 @@ def bench_steps(
         game: Game = new_game("classic", PLAYERS, seed)
         while not game.finished and len(game.actions) < cap:
             seat = game.to_act()[0]
-            t0 = time.perf_counter()
+            t0 = clock()
             legal = game.legal_actions(seat)
-            t1 = time.perf_counter()
+            t1 = clock()
             action = policy(legal, rng)
-            t2 = time.perf_counter()
+            t2 = clock()
             game.apply(action)
-            t3 = time.perf_counter()
+            t3 = clock()
             engine_time += (t1 - t0) + (t3 - t2)
             steps += 1
     rate = steps / engine_time if engine_time else float("nan")
@@ -158,10 +163,10 @@ def bench_reachable(repeats: int) -> Row:
     for node in [*starts, *rooms, *corridor]:
         for roll in range(1, 7):
             blockers = occupied - {node}
-            t0 = time.perf_counter()
+            t0 = clock()
             for _ in range(repeats):
                 reachable(board, node, roll, blockers)
-            samples.append((time.perf_counter() - t0) / repeats)
+            samples.append((clock() - t0) / repeats)
             calls += repeats
     by_roll = []
     for roll in range(1, 7):
@@ -230,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         command += f" --games {args.games}"
     print(
         f"`.venv/bin/python {command}` on {time.strftime('%Y-%m-%d')}, "
-        f"Python {platform.python_version()}, {platform.machine()}, one core\n"
+        f"Python {platform.python_version()}, {platform.machine()}, one core, CPU time\n"
     )
     print("| benchmark | figure | detail |")
     print("| --- | ---: | --- |")
