@@ -59,7 +59,7 @@ def test_contradiction_raises_and_leaves_notebook_unchanged(
     seed: int, players: int, steps: int, data: st.DataObject
 ) -> None:
     nb, deal = _played(seed, players, steps)
-    before = (nb.deals, nb.summary, nb.observations, nb.record)
+    before = (nb.deals, nb.summary, nb.observations, nb.branches)
     # Claim a card is with a player it certainly is not with (the observer's
     # hand alone gives such facts).
     impossible = [
@@ -71,12 +71,12 @@ def test_contradiction_raises_and_leaves_notebook_unchanged(
     with pytest.raises(ContradictionError) as err:
         nb.observe(Shown(player, card))
     assert err.value.observation == Shown(player, card)
-    assert (nb.deals, nb.summary, nb.observations, nb.record) == before
+    assert (nb.deals, nb.summary, nb.observations, nb.branches) == before
     truth = tuple(c for c in nb.setup.cards if deal[c] == "envelope")
     if nb.certain_envelope() == truth:
         with pytest.raises(ContradictionError):
             nb.observe_all([HasNone(player, (card,)), WrongAccusation(truth)])
-        assert (nb.deals, nb.summary, nb.observations, nb.record) == before
+        assert (nb.deals, nb.summary, nb.observations, nb.branches) == before
 
 
 def test_contradiction_names_the_offending_observation() -> None:

@@ -118,8 +118,29 @@ class Record:
 
     # -- updates -----------------------------------------------------------
 
+    def branches(self, obs: Observation) -> tuple[Record, ...]:
+        """The records that together stand for this one with ``obs`` added.
+
+        Only an unseen card leaving a hand of several atoms (or holding cards
+        seen moving in) gives more than one: one branch per place the card
+        can have come from. Each refined world is in exactly one branch.
+        """
+        if isinstance(obs, Draw) and obs.card is None:
+            if obs.pile not in self.setup.pile_names:
+                raise UnknownNameError(
+                    f"unknown pile {obs.pile!r}; piles: {', '.join(self.setup.pile_names)}"
+                )
+            return self._unseen_move(obs, obs.pile, obs.player)
+        if isinstance(obs, Transfer) and obs.card is None:
+            self._player(obs.source)
+            return self._unseen_move(obs, obs.source, obs.target)
+        return (self.apply(obs),)
+
     def apply(self, obs: Observation) -> Record:
-        """The record with ``obs`` added; raises on names or plain contradictions."""
+        """The record with ``obs`` added; raises on names or plain contradictions.
+
+        Unseen moves can need several records: use :meth:`branches`.
+        """
         if isinstance(obs, Hand):
             return self._hand(obs)
         if isinstance(obs, Shown):
@@ -242,17 +263,36 @@ class Record:
                 overrides=tuple(sorted(overrides.items())),
                 origins=tuple(sorted(origins.items())),
             )
-        return self._split(obs, source, target)
+        branches = self._unseen_move(obs, source, target)
+        if len(branches) != 1:
+            raise UnsupportedObservationError("this unseen move needs branches(): use it")
+        return branches[0]
 
-    def _split(self, obs: Observation, source: str, target: str) -> Record:
-        """An unseen card leaves ``source``: split its atom into (rest, moved)."""
-        owned = [i for i, a in enumerate(self.atoms) if a.owner == source]
-        if len(owned) != 1 or any(loc == source for _, loc in self.overrides):
-            raise UnsupportedObservationError(
-                f"an unseen card leaving {source} is exact only while {source}'s hand is "
-                "one dealt group with no seen cards moved in"
-            )
-        a = owned[0]
+    def _unseen_move(self, obs: Observation, source: str, target: str) -> tuple[Record, ...]:
+        """An unseen card, uniform among ``source``'s cards, goes to ``target``."""
+        self._player(target)
+        if source == target:
+            raise UnsupportedObservationError("a card cannot move to the hand it came from")
+        if self.current_size(source) < 1:
+            raise ContradictionError(obs, f"{source} has no card to give")
+        out = [
+            self._split(a, target)
+            for a, atom in enumerate(self.atoms)
+            if atom.owner == source and atom.size > 0
+        ]
+        for c, loc in self.overrides:
+            if loc == source:  # a card seen moving in is the one taken
+                overrides = dict(self.overrides)
+                overrides[c] = target
+                out.append(replace(self, overrides=tuple(sorted(overrides.items()))))
+        return tuple(out)
+
+    def _split(self, a: int, target: str) -> Record:
+        """Atom ``a`` gives one unseen card: split it into (rest, moved to ``target``).
+
+        Cards seen leaving earlier cannot be the one taken: they get no place
+        in the new atom.
+        """
         old = self.atoms[a]
         new = len(self.atoms)
         atoms = list(self.atoms)
@@ -265,3 +305,23 @@ class Record:
         ]
         clauses = frozenset((m | (1 << new) if (m >> a) & 1 else m, cs) for m, cs in self.clauses)
         return replace(self, atoms=tuple(atoms), allowed=tuple(allowed), clauses=clauses)
+
+
+Branches = tuple[tuple[Record, int], ...]
+"""Weighted records: the worlds of the record are the union of the branches'."""
+
+MAX_BRANCHES = 64
+
+
+def apply_branches(branches: Branches, obs: Observation) -> Branches:
+    """Add ``obs`` to every branch; equal records merge, adding their weights."""
+    merged: dict[Record, int] = {}
+    for record, weight in branches:
+        for rec in record.branches(obs):
+            merged[rec] = merged.get(rec, 0) + weight
+    if len(merged) > MAX_BRANCHES:
+        raise UnsupportedObservationError(
+            f"more than {MAX_BRANCHES} possible histories of unseen moves; "
+            "the notebook does not track that many"
+        )
+    return tuple(merged.items())

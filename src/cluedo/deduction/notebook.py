@@ -10,7 +10,7 @@ from typing import Any
 
 from cluedo.deduction.counting import Counts, Problem, count
 from cluedo.deduction.errors import ContradictionError, UnknownNameError
-from cluedo.deduction.model import Record
+from cluedo.deduction.model import Branches, Record, apply_branches
 from cluedo.deduction.observations import Observation, observation_from_dict
 from cluedo.deduction.setup import ENVELOPE, DealSetup
 
@@ -98,6 +98,25 @@ def summarise(record: Record) -> Summary:
     return Summary(total, counts, envelope)
 
 
+def summarise_branches(branches: Branches) -> tuple[Summary, Branches]:
+    """The weighted sum of the branches' summaries, and the branches with deals."""
+    parts = [(summarise(rec), rec, w) for rec, w in branches]
+    if len(parts) == 1 and parts[0][2] == 1:
+        return parts[0][0], branches
+    kept = tuple((rec, w) for summary, rec, w in parts if summary.deals)
+    deals = sum(summary.deals * w for summary, _, w in parts)
+    first = parts[0][0]
+    counts = {card: dict.fromkeys(row, 0) for card, row in first.counts.items()}
+    envelope: dict[tuple[str, ...], int] = {}
+    for summary, _, w in parts:
+        for card, row in summary.counts.items():
+            for loc, n in row.items():
+                counts[card][loc] += n * w
+        for combo, n in summary.envelope.items():
+            envelope[combo] = envelope.get(combo, 0) + n * w
+    return Summary(deals, counts, envelope), kept or branches
+
+
 class Notebook:
     """An exact detective notebook.
 
@@ -118,10 +137,11 @@ class Notebook:
 
     def __init__(self, setup: DealSetup) -> None:
         self.setup = setup
-        self._record = Record.initial(setup)
+        initial = Record.initial(setup)
+        self._branches: Branches = ((initial, 1),)
         self._observations: tuple[Observation, ...] = ()
-        self._history: tuple[tuple[Record, Summary | None], ...] = ()
-        self._summary = summarise(self._record)
+        self._history: tuple[tuple[Branches, Summary | None], ...] = ()
+        self._summary = summarise(initial)
 
     @classmethod
     def create(
@@ -150,29 +170,29 @@ class Notebook:
         first observation that makes the record contradictory.
         """
         batch = list(observations)
-        points: list[tuple[Record, Summary | None]] = []
-        record = self._record
+        points: list[tuple[Branches, Summary | None]] = []
+        branches = self._branches
         for obs in batch:
             # Undo points inside a batch are summarised only if undone to.
-            points.append((record, None if points else self._summary))
-            record = record.apply(obs)
-        if record == self._record:
+            points.append((branches, None if points else self._summary))
+            branches = apply_branches(branches, obs)
+        if branches == self._branches:
             summary = self._summary  # nothing new: no recount
         else:
-            summary = summarise(record)
+            summary, branches = summarise_branches(branches)
             if summary.deals == 0:
                 raise self._culprit(batch)
         self._history = (*self._history, *points)
         self._observations = (*self._observations, *batch)
-        self._record = record
+        self._branches = branches
         self._summary = summary
 
     def _culprit(self, batch: list[Observation]) -> ContradictionError:
         """The error for the first observation of ``batch`` that leaves no deal."""
-        record = self._record
+        branches = self._branches
         for obs in batch:
-            record = record.apply(obs)
-            if summarise(record).deals == 0:
+            branches = apply_branches(branches, obs)
+            if summarise_branches(branches)[0].deals == 0:
                 return ContradictionError(obs, "no deal is consistent with the record")
         return ContradictionError(batch[-1], "no deal is consistent with the record")
 
@@ -181,9 +201,9 @@ class Notebook:
         if not 0 < count <= len(self._observations):
             raise IndexError(f"cannot undo {count} of {len(self._observations)} observations")
         undone = list(self._observations[-count:])
-        record, summary = self._history[-count]
-        self._record = record
-        self._summary = summary if summary is not None else summarise(record)
+        branches, summary = self._history[-count]
+        self._branches = branches
+        self._summary = summary if summary is not None else summarise_branches(branches)[0]
         self._history = self._history[:-count]
         self._observations = self._observations[:-count]
         return undone
@@ -192,7 +212,7 @@ class Notebook:
         """An independent notebook with the same record (shares immutable parts)."""
         other = Notebook.__new__(Notebook)
         other.setup = self.setup
-        other._record = self._record
+        other._branches = self._branches
         other._observations = self._observations
         other._history = self._history
         other._summary = self._summary
@@ -215,8 +235,14 @@ class Notebook:
 
     @property
     def record(self) -> Record:
-        """The constraint record (atoms, masks, clauses)."""
-        return self._record
+        """The constraint record (atoms, masks, clauses) of the first branch."""
+        return self._branches[0][0]
+
+    @property
+    def branches(self) -> Branches:
+        """Every (record, weight): more than one only after unseen moves out of
+        hands of several parts (see docs/deduction.md)."""
+        return self._branches
 
     @property
     def summary(self) -> Summary:
@@ -299,7 +325,7 @@ class Notebook:
 
     def hand_size(self, location: str) -> int:
         """How many cards ``location`` holds now."""
-        return self._record.current_size(location)
+        return self._branches[0][0].current_size(location)
 
     # -- persistence -------------------------------------------------------
 
