@@ -129,3 +129,19 @@ def test_card_names_resolve() -> None:
     with pytest.raises(solve.InputError, match="could be"):
         solve.resolve_card("s")
     assert solve.display_name("scarlet", "uk") == "Miss Scarlett"
+
+
+def test_undo_of_set_up_lines() -> None:
+    s = solve.Session()
+    for line in SETUP.splitlines():
+        s.enter(line)
+    assert s.notebook is not None
+    s.undo()
+    assert s.notebook is None and s.me == "sc"
+    s.undo()
+    assert s.me is None
+    with pytest.raises(solve.InputError, match="set players and me"):
+        s.enter("hand wh li st")
+    s.enter("me mu")
+    s.enter("hand wh li st")
+    assert s.notebook is not None and s.notebook.status("white", "mu") is True

@@ -278,8 +278,11 @@ class Session:
             raise InputError("nothing to undo")
         line = self.lines.pop()
         n = self.added.pop()
-        if self.notebook is not None and line.split()[0].lower() == "hand":
-            self.notebook = None
+        if line.split()[0].lower() in ("players", "sizes", "me", "hand"):
+            # Set-up lines: replaying what is left is instant (no notebook yet).
+            rest = Session.from_lines(self.lines, self.edition)
+            self.players, self.sizes, self.me = rest.players, rest.sizes, rest.me
+            self.notebook, self.added = rest.notebook, rest.added
         elif self.notebook is not None and n:
             self.notebook.undo(n)
         return f"undone: {line}"
