@@ -261,3 +261,17 @@ def _wrong_accusations_by(game: Game, seat: int) -> int:
         for e in game.events
         if e.kind == "accusation" and not e.data["correct"] and e.data["seat"] == seat
     )
+
+
+@pytest.mark.parametrize("index", [10, 31, 42, 68])
+def test_summoned_bots_do_not_suggest_in_a_ring_forever(index: int) -> None:
+    """Games of `cluedo simulate --players 6 --seed 1` that once looped: each bot was
+    summoned by the previous one's suggestion and suggested again at the start of its
+    turn, summoning the next, for ever."""
+    from cluedo.frontends.simulation_core import bot_seed, game_seed
+
+    seed = game_seed(1, index)
+    game = new_game("classic", players=6, seed=seed)
+    play_out(game, {s: make_agent("sensible", s, bot_seed(seed, s)) for s in range(6)},
+             limit=5000)
+    assert game.state.outcome == "solved"

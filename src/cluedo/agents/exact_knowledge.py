@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 ENVELOPE_NAME = "envelope"
 
 
+def _deduction() -> Any:
+    import cluedo.deduction
+
+    return cluedo.deduction
+
+
 class ExactCaseFile:
     """A :class:`~cluedo.agents.knowledge.Knowledge` that is complete as well as sound:
     it knows everything that follows from the seat's observations, hand sizes
@@ -36,20 +42,13 @@ class ExactCaseFile:
     # -- following the log ------------------------------------------------------------
 
     def observe(self, event: Mapping[str, Any]) -> None:
-        from cluedo.deduction import (
-            Hand,
-            HasNone,
-            HasOneOf,
-            Notebook,
-            Shown,
-            WrongAccusation,
-        )
-
+        d = _deduction()
+        Hand, HasNone, HasOneOf, Shown = d.Hand, d.HasNone, d.HasOneOf, d.Shown
         kind = event["kind"]
         if kind == "setup":
             sizes = list(event["hand_sizes"])
             self._players = len(sizes)
-            self.notebook = Notebook.create(
+            self.notebook = d.Notebook.create(
                 self.categories, [(str(p), n) for p, n in enumerate(sizes)]
             )
         elif kind == "dealt" and "hand" in event:
@@ -65,7 +64,7 @@ class ExactCaseFile:
                 self._pending.append(HasOneOf(str(event["seat"]), self._suggestion))
         elif kind == "accusation" and not event["correct"]:
             self._pending.append(
-                WrongAccusation((event["suspect"], event["weapon"], event["room"]))
+                d.WrongAccusation((event["suspect"], event["weapon"], event["room"]))
             )
         elif kind == "envelope_seen" and "envelope" in event:
             # Seeing the envelope: nobody holds its cards.

@@ -37,6 +37,8 @@ class SensibleAgent(Agent):
         self.book: Knowledge | None = None
         self.board: Board | None = None
         self.categories: dict[str, tuple[str, ...]] = {}
+        self.asked: set[tuple[str, str, str]] = set()
+        """Suggestions this seat has made: a summoned bot never repeats one."""
         self.shown: dict[str, set[int]] = {}
         """Cards this seat has shown, and to whom."""
 
@@ -79,10 +81,16 @@ class SensibleAgent(Agent):
             return self._move(view, kinds["move"])
         if "suggest" in kinds:
             here = view["positions"][view["characters"][self.seat]]
-            # At the start of a turn a summoned player may suggest at once; do it only
-            # when the room itself is still worth asking about.
-            if view["pending"].get("stage") != "start" or self._room_value(here) > 0:
-                return self._suggest(book, kinds["suggest"], here)
+            choice = self._suggest(book, kinds["suggest"], here)
+            # At the start of a turn a summoned player may suggest at once instead of
+            # moving. Only when the room's own place is still open and the question is
+            # new: otherwise players who summon each other could suggest in a ring forever.
+            start = view["pending"].get("stage") == "start"
+            if not start or (
+                self._room_value(here) >= 2.0 and self._question(choice, here) not in self.asked
+            ):
+                self.asked.add(self._question(choice, here))
+                return choice
         if "passage" in kinds:
             here = view["positions"][view["characters"][self.seat]]
             assert self.board is not None
@@ -135,6 +143,10 @@ class SensibleAgent(Agent):
                 best, best_score = action, score
         return best
 
+    @staticmethod
+    def _question(action: Action, room: str) -> tuple[str, str, str]:
+        return (action["suspect"], action["weapon"], room)
+
     def _suggest(self, book: Knowledge, options: Sequence[Action], room: str) -> Action:
         def card_value(card: str) -> float:
             places = book.possible(card)
@@ -152,6 +164,8 @@ class SensibleAgent(Agent):
         best_score = float("-inf")
         for action in options:
             score = value[action["suspect"]] + value[action["weapon"]]
+            if (action["suspect"], action["weapon"], room) in self.asked:
+                score -= 1.0  # a repeated question rarely teaches anything new
             score += self.rng.random() * 0.01
             if score > best_score:
                 best, best_score = action, score

@@ -62,6 +62,20 @@ def parse_options(name: str, options: Mapping[str, Any] | None) -> RuleOptions:
         ) from None
 
 
+_INSTANCES: dict[tuple[str, str], RuleSet[Any, Any]] = {}
+
+
 def make_rules(name: str, options: Mapping[str, Any] | None = None) -> RuleSet[Any, Any]:
+    """The rule set with these options.
+
+    Rule sets hold no game state (only tables derived from their options, such as
+    the board and the lists of possible suggestions), so one instance serves every
+    game with the same options; simulations then build those tables once.
+    """
     cls = rules_class(name)
-    return cls(parse_options(cls.name, options))
+    parsed = parse_options(cls.name, options)
+    key = (cls.name, parsed.model_dump_json())
+    rules = _INSTANCES.get(key)
+    if rules is None:
+        rules = _INSTANCES[key] = cls(parsed)
+    return rules
