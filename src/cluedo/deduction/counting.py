@@ -282,8 +282,8 @@ class _Counter:
         self.close_bits = [0] * len(self.order)
         for i, (_, members) in enumerate(clauses):
             self.close_bits[max(pos[c] for c in members)] |= 1 << i
-        self.load_f = self._load(self.shape, lambda size: np.arange(size) == 0)
-        self.load_b = self._load(self.shape, lambda size: np.arange(size) > 0)
+        self.load_f = self._load(self.shape, _is_zero)
+        self.load_b = self._load(self.shape, _is_positive)
 
     def _load(self, shape: tuple[int, ...], which: Callable[[int], Array]) -> Array:
         """Cards the axes still expect in each state (for the hidden atom's room)."""
