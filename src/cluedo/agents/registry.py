@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cluedo.agents.base import Agent
+from cluedo.agents.cruel_bots import CruelAgent
 from cluedo.agents.detective import DetectiveAgent
 from cluedo.agents.hunter import HunterAgent
 from cluedo.agents.random_bot import RandomAgent
@@ -26,6 +27,7 @@ BOTS: dict[str, AgentFactory] = {
 RULE_BOTS: dict[str, dict[str, AgentFactory]] = {
     "classic": BOTS,
     "clussassin": {"random": RandomAgent, "sensible": HunterAgent, "hunter": HunterAgent},
+    "clue-or-cruel": {"random": RandomAgent, "sensible": CruelAgent},
 }
 
 

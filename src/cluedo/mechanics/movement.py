@@ -21,9 +21,9 @@ or in any room reached within ``steps``; ``up_to`` - end anywhere reached within
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
-from cluedo.content.board import Board
+from cluedo.content.board import Board, Square
 
 
 def reachable(
@@ -91,3 +91,19 @@ def _within(board: Board, start: int, steps: int, occupied: Collection[int]) -> 
             found[nxt] = used + 1
             queue.append((nxt, used + 1))
     return found
+
+
+def occupied_nodes(
+    board: Board, positions: Mapping[str, str | Square], mover: str
+) -> frozenset[int]:
+    """Corridor nodes where a token other than ``mover`` stands (rooms never fill up)."""
+    return frozenset(
+        board.node_of_square[loc]
+        for piece, loc in positions.items()
+        if piece != mover and isinstance(loc, tuple)
+    )
+
+
+def location_json(location: str | Square) -> str | list[int]:
+    """A location as JSON: a room id, or a square as ``[row, col]``."""
+    return list(location) if isinstance(location, tuple) else location

@@ -21,16 +21,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from cluedo.content.board import Board, Square, load_board, shipped_boards
+from cluedo.content.board import Board, Square, load_board
 from cluedo.content.cards import CardSet, load_card_set
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.registry import register
-from cluedo.engine.ruleset import RuleOptions, RuleSet
+from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import (
     deal_round_robin,
@@ -38,7 +38,8 @@ from cluedo.mechanics.investigation import (
     matching,
     refutation_order,
 )
-from cluedo.mechanics.movement import reachable
+from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
+from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 
 Location = str | Square
 """A room id, or a corridor square (row, col)."""
@@ -46,37 +47,13 @@ Location = str | Square
 DIE_SIDES = 6
 
 
-class ClassicOptions(RuleOptions):
-    edition: Literal["us", "uk"] = Field("us", description="card names: US or UK edition")
+class ClassicOptions(MansionOptions):
     movement: Literal["exact", "up_to"] = Field(
         "exact", description="move exactly the roll, or any number of squares up to it"
     )
     accuse_after_disproved: bool = Field(
         False, description="allow an accusation in the turn your suggestion was disproved"
     )
-    characters: tuple[str, ...] | None = Field(
-        None,
-        description="the suspect each seat plays, in seat order; default: the first suspects "
-        "in turn order (Scarlet, Mustard, White, Green, Peacock, Plum)",
-    )
-    board: str = Field("classic", description="board name shipped in the package")
-
-    @field_validator("board")
-    @classmethod
-    def _shipped(cls, value: str) -> str:
-        # Only boards shipped in the package: options arrive from saves and from the
-        # protocol, and must never make the engine open an arbitrary file.
-        boards = shipped_boards()
-        if value not in boards:
-            raise ValueError(f"unknown board {value!r}; boards: {', '.join(boards)}")
-        return value
-
-    @field_validator("characters")
-    @classmethod
-    def _distinct(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
-        if value is not None and len(set(value)) != len(value):
-            raise ValueError("each seat needs a different character")
-        return value
 
 
 @dataclass
@@ -91,10 +68,6 @@ class ClassicState(GameState):
     """Seat's token was moved into a room by someone else's suggestion since its last turn."""
     envelope_seen_by: set[int] = field(default_factory=set)
     suggestions: int = 0
-
-
-def _fmt(location: Location) -> Any:
-    return list(location) if isinstance(location, tuple) else location
 
 
 @register
@@ -123,23 +96,10 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
     # -- set-up ---------------------------------------------------------------------
 
     def setup(self, players: int, rng: random.Random) -> tuple[ClassicState, list[Event]]:
-        chosen = self.options.characters
-        if chosen is None:
-            characters = list(self.suspects[:players])
-        else:
-            unknown = [c for c in chosen if c not in self.suspects]
-            if len(chosen) != players or unknown:
-                from cluedo.engine.errors import OptionsError
-
-                raise OptionsError(
-                    f"characters must name {players} different suspects"
-                    + (f" (unknown: {', '.join(unknown)})" if unknown else "")
-                    + f"; suspects: {', '.join(self.suspects)}"
-                )
-            characters = list(chosen)
+        characters = assign_characters(self.options.characters, self.suspects, players)
         # Scarlet (or the first suspect in turn order who is played) goes first,
         # then play passes clockwise, which is seat order.
-        first = min(range(players), key=lambda s: self.suspects.index(characters[s]))
+        first = first_seat(characters, self.suspects)
         order = [(first + k) % players for k in range(players)]
         envelope, rest = draw_envelope(self.cards.by_category(), rng)
         hands = deal_round_robin(rest, order)
@@ -186,12 +146,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         return loc if isinstance(loc, str) else None
 
     def _occupied(self, state: ClassicState, mover: str) -> frozenset[int]:
-        board = self.board
-        return frozenset(
-            board.node_of_square[loc]
-            for piece, loc in state.positions.items()
-            if piece != mover and isinstance(loc, tuple)
-        )
+        return occupied_nodes(self.board, state.positions, mover)
 
     def destinations(self, state: ClassicState, seat: int, roll: int) -> dict[int, int]:
         """Nodes the seat's token can reach with ``roll``, mapped to steps used."""
@@ -431,7 +386,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             steps = ctx.pop("destinations")[node]
             state.positions[piece] = dest
             ctx.update(stage="moved", entered=dest if isinstance(dest, str) else None)
-            return [Event("moved", {"seat": seat, "to": _fmt(dest), "steps": steps})]
+            return [Event("moved", {"seat": seat, "to": location_json(dest), "steps": steps})]
         if kind == "suggest":
             return self._apply_suggest(state, top, action)
         if kind == "accuse":
@@ -543,11 +498,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         state.decisions.pop()
         seat = state.current
         state.summoned[seat] = False
-        nxt = seat
-        for _ in range(state.players):
-            nxt = (nxt + 1) % state.players
-            if not state.eliminated[nxt]:
-                break
+        nxt = next_seat(seat, state.players, out=lambda s: state.eliminated[s])
         state.current = nxt
         state.turn += 1
         state.decisions.push(self._turn_decision(nxt))
@@ -571,7 +522,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
                     pending["disproved"] = ctx["disproved"]
                 if ctx.get("destinations"):
                     pending["destinations"] = [
-                        _fmt(self.board.node_name(n)) for n in ctx["destinations"]
+                        location_json(self.board.node_name(n)) for n in ctx["destinations"]
                     ]
             else:
                 pending["suggester"] = top.context["suggester"]
@@ -584,7 +535,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             "characters": list(state.characters),
             "current": state.current,
             "turn": state.turn,
-            "positions": {p: _fmt(loc) for p, loc in state.positions.items()},
+            "positions": {p: location_json(loc) for p, loc in state.positions.items()},
             "weapons": dict(state.weapons),
             "eliminated": list(state.eliminated),
             "summoned": list(state.summoned),

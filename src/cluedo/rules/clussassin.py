@@ -20,19 +20,20 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from cluedo.content.board import Board, Square, load_board
 from cluedo.content.cards import CardSet, load_card_set
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
-from cluedo.engine.errors import IllegalAction, OptionsError
+from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.registry import register
-from cluedo.engine.ruleset import RuleOptions, RuleSet
+from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.dice import roll_dice
-from cluedo.mechanics.movement import reachable
+from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
+from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 from cluedo.mechanics.sight import can_see, manhattan
 
 Location = str | Square
@@ -46,31 +47,13 @@ WITNESS_REACH = 6
 MAX_TARGET_DEALS = 1000
 
 
-class ClussassinOptions(RuleOptions):
-    edition: Literal["us", "uk"] = Field("us", description="card names: US or UK edition")
+class ClussassinOptions(MansionOptions):
     dice: int = Field(2, ge=1, le=4, description="dice rolled for movement (the text allows more)")
-    characters: tuple[str, ...] | None = Field(
-        None,
-        description="the character each seat plays, in seat order; default: the first "
-        "characters in turn order",
-    )
     witnesses: Literal["everyone", "players"] = Field(
         "everyone",
         description="who spoils a hallway attack by being in sight: every living character, "
         "or only characters with a player",
     )
-    board: str = Field(
-        "classic",
-        pattern=r"^[a-z][a-z0-9_-]*$",
-        description="name of a board shipped in the package (never a file path)",
-    )
-
-    @field_validator("characters")
-    @classmethod
-    def _distinct(cls, value: tuple[str, ...] | None) -> tuple[str, ...] | None:
-        if value is not None and len(set(value)) != len(value):
-            raise ValueError("each seat needs a different character")
-        return value
 
 
 @dataclass
@@ -93,10 +76,6 @@ class ClussassinState(GameState):
     kills: list[tuple[str, str]] = field(default_factory=list)
 
 
-def _fmt(location: Location) -> Any:
-    return list(location) if isinstance(location, tuple) else location
-
-
 @register
 class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
     name = "clussassin"
@@ -116,17 +95,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
     # -- set-up ---------------------------------------------------------------------
 
     def setup(self, players: int, rng: random.Random) -> tuple[ClussassinState, list[Event]]:
-        chosen = self.options.characters
-        if chosen is None:
-            characters = list(self.suspects[:players])
-        else:
-            unknown = [c for c in chosen if c not in self.suspects]
-            if len(chosen) != players or unknown:
-                raise OptionsError(
-                    f"characters must name {players} different characters; "
-                    f"characters: {', '.join(self.suspects)}"
-                )
-            characters = list(chosen)
+        characters = assign_characters(self.options.characters, self.suspects, players)
         everyone = list(self.suspects)
         # Targets: deal the character cards again until nobody holds their own.
         for _ in range(MAX_TARGET_DEALS):
@@ -140,7 +109,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         rng.shuffle(specialties)
         safe_room = zones[len(everyone)]
         weapon_rooms = rng.sample(list(self.rooms), len(self.weapon_ids))
-        first = min(range(players), key=lambda s: self.suspects.index(characters[s]))
+        first = first_seat(characters, self.suspects)
         state = ClussassinState(
             players=players,
             current=first,
@@ -186,13 +155,6 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         return Decision("turn", (seat,), {"stage": "start", "attacked": False})
 
     # -- geometry and conditions ------------------------------------------------------
-
-    def _occupied(self, state: ClussassinState, mover: str) -> frozenset[int]:
-        return frozenset(
-            self.board.node_of_square[loc]
-            for piece, loc in state.positions.items()
-            if piece != mover and isinstance(loc, tuple)
-        )
 
     def seat_of(self, state: ClussassinState, character: str) -> int | None:
         return state.characters.index(character) if character in state.characters else None
@@ -243,9 +205,8 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
 
     def destinations(self, state: ClussassinState, character: str, steps: int) -> dict[int, int]:
         start = self.board.node(state.positions[character])
-        return reachable(
-            self.board, start, steps, self._occupied(state, character), exact=False
-        )
+        occupied = occupied_nodes(self.board, state.positions, character)
+        return reachable(self.board, start, steps, occupied, exact=False)
 
     def _must_leave(self, state: ClussassinState, seat: int, ctx: dict[str, Any]) -> bool:
         return bool(ctx.get("must_leave"))
@@ -407,7 +368,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             steps = ctx.pop("destinations")[node]
             state.positions[character] = self.board.node_name(node)
             ctx.update(stage="moved")
-            return [Event("moved", {"seat": seat, "to": _fmt(state.positions[character]),
+            return [Event("moved", {"seat": seat, "to": location_json(state.positions[character]),
                                     "steps": steps})]
         if kind == "end_turn":
             return self._end_turn(state)
@@ -520,7 +481,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         node = self.board.node(action["to"])
         state.positions[character] = self.board.node_name(node)
         return [Event("escape", {"character": character,
-                                 "to": _fmt(state.positions[character])})]
+                                 "to": location_json(state.positions[character])})]
 
     def _apply_swap(self, state: ClussassinState, action: Action) -> list[Event]:
         state.decisions.pop()
@@ -543,12 +504,9 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
 
     def _end_turn(self, state: ClussassinState) -> list[Event]:
         state.decisions.pop()
-        alive = set(self._alive_players(state))
-        nxt = state.current
-        for _ in range(state.players):
-            nxt = (nxt + 1) % state.players
-            if nxt in alive:
-                break
+        nxt = next_seat(
+            state.current, state.players, out=lambda s: state.characters[s] in state.dead
+        )
         state.current = nxt
         state.turn += 1
         state.decisions.push(self._turn(nxt))
@@ -574,7 +532,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
                 pending["choices"] = list(ctx["choices"])
             if "destinations" in ctx:
                 pending["destinations"] = [
-                    _fmt(self.board.node_name(n)) for n in ctx["destinations"]
+                    location_json(self.board.node_name(n)) for n in ctx["destinations"]
                 ]
         me = state.characters[seat] if seat is not None else None
         out: dict[str, Any] = {
@@ -584,7 +542,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             "characters": list(state.characters),
             "current": state.current,
             "turn": state.turn,
-            "positions": {p: _fmt(loc) for p, loc in state.positions.items()},
+            "positions": {p: location_json(loc) for p, loc in state.positions.items()},
             "dead": list(state.dead),
             "weapons": dict(state.weapons),
             "carried": {c: list(w) for c, w in state.carried.items() if w},
