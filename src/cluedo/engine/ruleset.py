@@ -68,3 +68,22 @@ class RuleSet(ABC, Generic[S, Opts]):
     def reveal(self, state: S) -> dict[str, Any]:
         """Everything, for a finished game's replay. Defaults to the spectator view."""
         return self.view(state, None)
+
+    # -- for the simulator's report (a designer's view of finished games) -----------
+
+    def seat_labels(self, state: S) -> dict[str, list[str]]:
+        """Named ways to group the seats, each a label per seat.
+
+        The simulator reports win rates by each grouping: ``{"character": [...]}``
+        gives a win rate per character, ``{"role": ["guest", "accomplice", ...]}``
+        one per role. Default: no grouping.
+        """
+        return {}
+
+    def game_stats(self, state: S) -> dict[str, float]:
+        """Numbers about a game as it stands (kills, bluff calls, gems taken ...).
+
+        The simulator records them per game and reports their mean over a run.
+        Default: none.
+        """
+        return {}
