@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from cluedo.agents import BOTS, RandomAgent
 from cluedo.agents.base import Agent
+from cluedo.agents.registry import RULE_BOTS
 from cluedo.engine.actions import Action
 from cluedo.frontends.cli import app
 from cluedo.frontends.simulate import split_bots
@@ -277,3 +278,18 @@ def test_commas_inside_an_external_command_stay_in_it() -> None:
         "random",
     )
     assert split_bots("nobody,random") == ("nobody", "random")
+
+
+@pytest.mark.parametrize("rules", sorted(RULE_BOTS))
+def test_each_rule_set_is_played_by_its_own_bots(rules: str) -> None:
+    # "sensible" means a different bot in each rule set: the classic detective would
+    # not survive a game of Clussassin, so a run must build the rule set's own bots.
+    records = run_games(SimulationConfig(rules=rules, players=4, bots=("sensible",), games=2))
+    assert [r.error for r in records] == [None, None]
+    assert all(r.finished for r in records)
+
+
+def test_a_bot_the_rule_set_does_not_have_is_refused() -> None:
+    result = runner.invoke(app, ["simulate", "--rules", "clussassin", "--bots", "detective"])
+    assert result.exit_code == 2
+    assert "unknown bot 'detective' for clussassin" in result.output

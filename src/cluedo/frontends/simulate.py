@@ -20,7 +20,7 @@ from rich.table import Table
 
 from cluedo.agents import BOTS
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
-from cluedo.engine.errors import OptionsError
+from cluedo.engine.errors import CluedoError, OptionsError
 from cluedo.frontends.simulation_core import (
     GameRecord,
     Rate,
@@ -156,7 +156,9 @@ def _config(
     specs = split_bots(bots) if bots is not None else (default_bot(),)
     for spec in specs:
         try:
-            check_bot_spec(spec)
+            check_bot_spec(spec, rules)
+        except CluedoError:
+            break  # an unknown rule set: validate() below says so
         except ValueError as err:
             raise typer.BadParameter(str(err), param_hint="--bots") from None
     config = SimulationConfig(

@@ -30,6 +30,7 @@ from typing import Any
 from cluedo.agents import BOTS, make_agent
 from cluedo.agents.base import Agent
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT, ActionLimitReached, play_out
+from cluedo.agents.registry import bots_for
 from cluedo.engine.game import new_game
 
 Z_95 = 1.959963984540054
@@ -73,15 +74,17 @@ def lineup_for(bots: Sequence[str], index: int) -> tuple[str, ...]:
     return tuple(bots[(seat - index) % n] for seat in range(n))
 
 
-def check_bot_spec(spec: str) -> None:
-    """Raise ``ValueError`` saying what is allowed if ``spec`` names no bot."""
+def check_bot_spec(spec: str, rules: str = "classic") -> None:
+    """Raise ``ValueError`` saying what is allowed if ``spec`` names no bot for ``rules``."""
     if spec.startswith("cmd:"):
         if not spec[4:].strip():
             raise ValueError("an external bot needs a command line after 'cmd:'")
         return
-    if spec not in BOTS:
+    bots = bots_for(rules)
+    if spec not in bots:
         raise ValueError(
-            f"unknown bot {spec!r}; bots: {', '.join(sorted(BOTS))}, or cmd:<command line>"
+            f"unknown bot {spec!r} for {rules}; bots: {', '.join(sorted(bots))}, "
+            "or cmd:<command line>"
         )
 
 
@@ -117,10 +120,10 @@ class SimulationConfig:
                 f"give one bot per seat ({self.players}) or a single bot for all seats, "
                 f"got {len(self.bots)}: {', '.join(self.bots)}"
             )
-        for spec in self.bots:
-            check_bot_spec(spec)
         # Building a game checks the rule set, the player count and the options.
         new_game(self.rules, self.players, 0, self.options)
+        for spec in self.bots:
+            check_bot_spec(spec, self.rules)
 
 
 @dataclass(frozen=True)
@@ -175,7 +178,7 @@ def play_game(
     try:
         game = new_game(rules, players, seed, options)
         for seat, spec in enumerate(bots):
-            agents[seat] = make_agent(spec, seat, bot_seed(seed, seat))
+            agents[seat] = make_agent(spec, seat, bot_seed(seed, seat), rules=rules)
         play_out(game, agents, limit=action_limit)
     except Exception as err:  # a bug in a bot or the rules: record it, keep the run going
         detail = "".join(traceback.format_exception_only(type(err), err)).strip()
