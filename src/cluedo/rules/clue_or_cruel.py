@@ -582,6 +582,31 @@ class ClueOrCruelRules(ClassicRules):
             return [self._game_over(st, "guests-failed", [st.accomplice])]
         return super()._end_turn(state)
 
+    # -- for the simulator ----------------------------------------------------------
+
+    def seat_labels(self, state: ClassicState) -> dict[str, list[str]]:
+        st = _cruel(state)
+        return {
+            "role": [self.role(st, s) for s in range(st.players)],
+            **super().seat_labels(state),
+        }
+
+    def game_stats(self, state: ClassicState) -> dict[str, float]:
+        st = _cruel(state)
+        return {
+            "turns": st.turn,
+            "suggestions": st.suggestions,
+            "gems taken": sum(st.gems_taken),
+            "cards bluffed": len(st.bluffs),
+            "successful bluffs": len(st.successes),
+            "bluff calls": len(st.calls),
+            "bluff calls right": sum(1 for *_, right in st.calls if right),
+            "accusations": st.accusations,
+            "wrong accusations": sum(
+                1 for s in range(st.players) if st.eliminated[s] and s != st.accomplice
+            ),
+        }
+
     # -- views ----------------------------------------------------------------------
 
     def view(self, state: ClassicState, seat: int | None) -> dict[str, Any]:
