@@ -46,7 +46,8 @@ class CruelAgent(Agent):
     a bluff to come), names its own cards in every suggestion it can - new ones
     first, to lay more lures - goes to rooms whose card it holds, and when
     refuting shows a card it has not bluffed with, so the guests keep believing
-    its bluffs may be in the envelope. It never accuses (it cannot) nor calls.
+    its bluffs may be in the envelope. It never calls a bluff, and accuses (where
+    the options let it) only when certain.
     """
 
     name = "sensible"
@@ -131,8 +132,8 @@ class CruelAgent(Agent):
         guest = self.role == "guest"
         if guest and view["pending"].get("kind") == "turn":
             self._count_turn(view, book)
-        if "accuse" in by_kind and guest:
-            triple = self._accusation(book)
+        if "accuse" in by_kind:  # an accomplice only where the options allow it
+            triple = self._accusation(book) if guest else (None if self.broken else book.solution())
             if triple is not None:
                 suspect, weapon, room = triple
                 return Action.make(self.seat, "accuse", suspect=suspect, weapon=weapon, room=room)
