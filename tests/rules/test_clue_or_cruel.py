@@ -380,6 +380,14 @@ def test_a_bluff_is_a_card_from_the_accomplices_hand_named_in_its_suggestion() -
     assert game.view(1)["tally"] is None and game.view(None)["tally"] is None
 
 
+def test_a_card_drawn_after_the_accomplice_named_it_is_no_bluff() -> None:
+    game = table(players=3, seed=5, accomplice=0)
+    suspect = pile_cards(game, "suspect", 1)[0]
+    suggest(game, 0, "kitchen", suspect, WEAPONS[0])
+    give(game, 0, suspect)
+    assert cruel(game).bluffs == []
+
+
 def test_a_guest_naming_its_own_cards_is_no_bluff() -> None:
     game = table(players=3, seed=5, accomplice=2)
     suspect = pile_cards(game, "suspect", 1)[0]
@@ -536,6 +544,19 @@ def test_wrong_call_caller_returns_to_start_and_shows_a_clue_card_to_the_named()
     assert shown.for_seat(None) == shown.for_seat(0)
     assert game.view(1)["pending"]["stage"] == "start"  # then the turn goes on from the start
     assert not any(a.kind == "call_bluff" for a in game.legal_actions(1))
+
+
+def test_after_a_wrong_call_no_suggestion_in_the_room_just_entered() -> None:
+    game, suspect, _ = bluff_table()
+    state = cruel(game)
+    state.positions["mustard"] = "hall"
+    top = state.decisions.top
+    assert top is not None
+    top.context.update(stage="moved", entered="hall")
+    assert any(a.kind == "suggest" for a in game.legal_actions(1))
+    act(game, 1, "call_bluff", player=2, card=suspect)
+    assert state.positions["mustard"] == BOARD.starts["mustard"]
+    assert not any(a.kind == "suggest" for a in game.legal_actions(1))
 
 
 def test_wrong_call_with_no_clue_cards_shows_nothing() -> None:
