@@ -207,12 +207,32 @@ def test_entering_a_room_ends_the_move_and_rooms_hold_several_tokens() -> None:
     assert game.view(0)["pending"]["stage"] == "moved"
 
 
-def test_no_square_twice_and_no_occupied_squares() -> None:
-    # Surround Scarlet on her start square: the only neighbour is taken.
+def test_no_entering_a_square_occupied_by_another_token() -> None:
+    # Scarlet's start square has one neighbour; a token there leaves her no move.
     game = arranged(mustard=(23, 7))
-    game.rng = ScriptedDice([3, 3])
+    script_dice(game, 3, 3)
     act(game, 0, "roll")
     assert [a.kind for a in game.legal_actions(0)] == ["end_turn"]
+
+
+def test_no_square_twice_in_a_turn() -> None:
+    # Coming back to the square you started on would enter it twice: it is never a
+    # destination (staying put is a separate choice), however large the roll.
+    for roll in ((1, 1), (2, 3), (6, 6)):
+        game = arranged(scarlet=(17, 4))
+        script_dice(game, *roll)
+        act(game, 0, "roll")
+        moves = [a["to"] for a in game.legal_actions(0) if a.kind == "move"]
+        assert [17, 4] not in [list(m) for m in moves if not isinstance(m, str)]
+
+
+def test_moves_are_orthogonal_never_diagonal() -> None:
+    game = arranged(options={"dice": 1}, scarlet=(17, 4))
+    script_dice(game, 1)
+    act(game, 0, "roll")
+    moves = {tuple(a["to"]) for a in game.legal_actions(0) if a.kind == "move"}
+    assert moves == {(16, 4), (18, 4), (17, 3), (17, 5)} & set(BOARD.node_of_square)
+    assert (16, 5) not in moves and (18, 3) not in moves
 
 
 def test_a_blocked_in_token_waits() -> None:
