@@ -155,7 +155,12 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             Event(
                 "dealt",
                 {"seat": s},
-                {"hand": list(state.holdings[characters[s]])},
+                {
+                    "hand": list(state.holdings[characters[s]]),
+                    "target": state.holdings[characters[s]][0],
+                    "kill_zone": state.holdings[characters[s]][1],
+                    "specialty": state.holdings[characters[s]][2],
+                },
                 frozenset({s}),
                 private=True,
             )
