@@ -226,11 +226,13 @@ class CruelAgent(Agent):
         worth = 0.0
         for step in range(1, players):
             p = (self.seat + step) % players
+            if any(book.possible(c) == frozenset({p}) for c in named):
+                break  # p may always show the card it is known to hold
             worth += sum(self._info(book, c) for c in open_cards if p in book.possible(c)) / len(
                 named
             )
             open_cards = [c for c in open_cards if p not in book.possible(c)]
-            if any(book.possible(c) == frozenset({p}) for c in named) or not open_cards:
+            if not open_cards:
                 break
         return worth
 
