@@ -61,9 +61,8 @@ class CruelAgent(Agent):
         self.board: Board | None = None
         self.categories: dict[str, tuple[str, ...]] = {}
         self.role = "guest"
-        self.named: dict[tuple[int, str], int] = {}
-        """(seat, card) -> suggestions by that seat naming that card."""
         self.named_by_others: dict[str, int] = {}
+        """card -> suggestions by other seats naming it."""
         self.shown: dict[str, set[int]] = {}
         self.bluffs: list[str] = []
         self.suggested: dict[int, list[tuple[tuple[str, str, str], int, frozenset[str]]]] = {}
@@ -77,7 +76,7 @@ class CruelAgent(Agent):
 
     def _follow(self, view: dict[str, Any]) -> CruelCaseFile:
         if self.book is None:
-            self.categories = load_card_set("classic", view.get("edition", "classic")).by_category()
+            self.categories = load_card_set("classic", view.get("edition")).by_category()
             self.board = load_board(view.get("board", "classic"))
             self.book = CruelCaseFile(self.seat, self.categories)
         book = self.book
@@ -93,8 +92,6 @@ class CruelAgent(Agent):
                     self._as_evidence(book, event["seat"], triple)
                 )
                 for card in triple:
-                    key = (event["seat"], card)
-                    self.named[key] = self.named.get(key, 0) + 1
                     self.named_by_others[card] = self.named_by_others.get(card, 0) + 1
             if (
                 kind in ("card_shown", "clue_shown")
