@@ -47,6 +47,21 @@ def test_bot_only_games_always_end_within_a_bounded_number_of_actions(players: i
     assert outcomes <= {"solved", "accomplice-bluffs", "guests-failed", "no-winner"}
 
 
+def test_bot_only_games_end_under_the_other_option_values_too() -> None:
+    options = {
+        "gem_stop": "on_landing",
+        "gems": "choose",
+        "weapons": "choose",
+        "accomplice_accusation": "wins",
+        "bluff_count": "distinct_cards",
+        "movement": "up_to",
+    }
+    for seed in range(2):
+        game = new_game(RULES, players=5, seed=seed, options=options)
+        play_out(game, bots(game, seed), limit=BOUND)
+        assert game.finished
+
+
 class WrongAccuser(Agent):
     """A person at the table: calls the bluff right (knowing the answer), then accuses
     wrongly - the situation in which bots once played 20 000 actions without end."""
