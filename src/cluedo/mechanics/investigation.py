@@ -48,3 +48,24 @@ def matching(hand: Iterable[str], named: Iterable[str]) -> list[str]:
     """Cards in ``hand`` among the ``named`` ones, in hand order."""
     wanted = set(named)
     return [c for c in hand if c in wanted]
+
+
+def first_refuter(
+    suggester: int, hands: Sequence[Sequence[str]], named: Iterable[str]
+) -> tuple[list[int], int | None, list[str]]:
+    """Who answers a suggestion: the seats that pass, the first seat clockwise holding a
+    named card (or None), and that seat's matching cards.
+
+    >>> first_refuter(0, [["a"], ["x"], ["b", "c"]], ("b", "c", "z"))
+    ([1], 2, ['b', 'c'])
+    >>> first_refuter(0, [["a"], ["x"]], ("q",))
+    ([1], None, [])
+    """
+    named = tuple(named)
+    passed: list[int] = []
+    for other in refutation_order(suggester, len(hands)):
+        cards = matching(hands[other], named)
+        if cards:
+            return passed, other, cards
+        passed.append(other)
+    return passed, None, []
