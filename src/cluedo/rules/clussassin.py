@@ -116,9 +116,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             turn=1,
             characters=characters,
             positions={c: self.board.starts[c] for c in everyone},
-            holdings={
-                c: [targets[i], zones[i], specialties[i]] for i, c in enumerate(everyone)
-            },
+            holdings={c: [targets[i], zones[i], specialties[i]] for i, c in enumerate(everyone)},
             target={c: targets[i] for i, c in enumerate(everyone)},
             weapons=dict(zip(self.weapon_ids, weapon_rooms, strict=True)),
             carried={c: [] for c in everyone},
@@ -337,8 +335,12 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             del state.weapons[weapon]
             state.carried[character].append(weapon)
             state.revealed[weapon] = character
-            return [Event("pickup", {"seat": seat, "character": character, "weapon": weapon,
-                                     "revealed": weapon})]
+            return [
+                Event(
+                    "pickup",
+                    {"seat": seat, "character": character, "weapon": weapon, "revealed": weapon},
+                )
+            ]
         if kind == "roll":
             dice = roll_dice(rng, self.options.dice)
             events = [Event("roll", {"seat": seat, "dice": dice, "roll": sum(dice)})]
@@ -346,8 +348,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             must_leave = isinstance(loc, str) and loc == state.safe_room
             dests = self.destinations(state, character, sum(dice))
             if dests:
-                ctx.update(stage="move", roll=sum(dice), destinations=dests,
-                           must_leave=must_leave)
+                ctx.update(stage="move", roll=sum(dice), destinations=dests, must_leave=must_leave)
             else:
                 ctx.update(stage="moved")
                 events.append(Event("blocked", {"seat": seat, "roll": sum(dice)}))
@@ -357,8 +358,9 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             assert isinstance(origin, str)
             state.positions[character] = self.board.passages[origin]
             ctx.update(stage="moved")
-            return [Event("passage", {"seat": seat, "from": origin,
-                                      "to": state.positions[character]})]
+            return [
+                Event("passage", {"seat": seat, "from": origin, "to": state.positions[character]})
+            ]
         if kind == "stay":
             ctx.pop("destinations", None)
             ctx.update(stage="moved")
@@ -368,15 +370,17 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             steps = ctx.pop("destinations")[node]
             state.positions[character] = self.board.node_name(node)
             ctx.update(stage="moved")
-            return [Event("moved", {"seat": seat, "to": location_json(state.positions[character]),
-                                    "steps": steps})]
+            return [
+                Event(
+                    "moved",
+                    {"seat": seat, "to": location_json(state.positions[character]), "steps": steps},
+                )
+            ]
         if kind == "end_turn":
             return self._end_turn(state)
         raise AssertionError(kind)
 
-    def _attack(
-        self, state: ClussassinState, attacker: str, rng: random.Random
-    ) -> list[Event]:
+    def _attack(self, state: ClussassinState, attacker: str, rng: random.Random) -> list[Event]:
         target = state.target[attacker]
         bonus = self.modifier_cards(state, attacker)
         for card in bonus:
@@ -423,8 +427,11 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
                 dests = self.destinations(state, target, kept)
                 if dests:
                     state.decisions.push(
-                        Decision("escape", (defender_seat,),
-                                 {"destinations": dests, "roll": kept, "attacker": attacker})
+                        Decision(
+                            "escape",
+                            (defender_seat,),
+                            {"destinations": dests, "roll": kept, "attacker": attacker},
+                        )
                     )
             return events
         return events + self._kill(state, attacker, target)
@@ -446,8 +453,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         events = [
             Event(
                 "killed",
-                {"assassin": assassin, "victim": victim, "cards": len(cards),
-                 "weapons": weapons},
+                {"assassin": assassin, "victim": victim, "cards": len(cards), "weapons": weapons},
                 {"cards": cards},
                 knowers,
             )
@@ -471,17 +477,18 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             )
         return events
 
-    def _apply_escape(
-        self, state: ClussassinState, top: Decision, action: Action
-    ) -> list[Event]:
+    def _apply_escape(self, state: ClussassinState, top: Decision, action: Action) -> list[Event]:
         state.decisions.pop()
         character = state.characters[action.seat]
         if action.kind == "stay":
             return [Event("escape", {"character": character, "to": None})]
         node = self.board.node(action["to"])
         state.positions[character] = self.board.node_name(node)
-        return [Event("escape", {"character": character,
-                                 "to": location_json(state.positions[character])})]
+        return [
+            Event(
+                "escape", {"character": character, "to": location_json(state.positions[character])}
+            )
+        ]
 
     def _apply_swap(self, state: ClussassinState, action: Action) -> list[Event]:
         state.decisions.pop()
@@ -496,10 +503,18 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         other_seat = self.seat_of(state, other)
         return [
             Event("swapped", {"character": me, "with": other}),
-            Event("new_target", {"character": me}, {"target": state.target[me]},
-                  frozenset({action.seat})),
-            Event("new_target", {"character": other}, {"target": me},
-                  frozenset({other_seat}) if other_seat is not None else frozenset()),
+            Event(
+                "new_target",
+                {"character": me},
+                {"target": state.target[me]},
+                frozenset({action.seat}),
+            ),
+            Event(
+                "new_target",
+                {"character": other},
+                {"target": me},
+                frozenset({other_seat}) if other_seat is not None else frozenset(),
+            ),
         ]
 
     def _end_turn(self, state: ClussassinState) -> list[Event]:

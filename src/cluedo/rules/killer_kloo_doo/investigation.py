@@ -125,6 +125,8 @@ class Investigation(KillerKlooDooBase):
                     ]
             if suit == "D":
                 for t in others:
+                    if t in ctx.get("bribed", ()):
+                        continue  # one offer to each player a turn: no endless haggling
                     out += [
                         Action.make(seat, "bribe", card=card, target=t, ask="weapon", weapon=w)
                         for w in state.carried[t]
@@ -237,6 +239,7 @@ class Investigation(KillerKlooDooBase):
             ]
         if kind == "bribe":
             target = action["target"]
+            ctx.setdefault("bribed", []).append(target)
             ctx2 = {"type": "bribe", "ask": action["ask"], "card": card}
             if action["ask"] == "weapon":
                 ctx2["weapon"] = action["weapon"]

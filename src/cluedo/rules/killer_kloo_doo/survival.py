@@ -201,8 +201,10 @@ class Survival(Investigation):
         ):
             out.append(Action.make(seat, "search"))
         for t in others:
-            if not self.in_reach(state, seat, state.characters[t], ctx):
-                continue
+            if t in ctx.get("bribed", ()) or not self.in_reach(
+                state, seat, state.characters[t], ctx
+            ):
+                continue  # one offer to each player a turn: no endless haggling
             for d in diamonds:
                 if not state.carried[seat]:
                     out += [
@@ -300,6 +302,7 @@ class Survival(Investigation):
                 events += self.achieve(state, seat, mats[0])
             return events
         if kind == "bribe":
+            ctx.setdefault("bribed", []).append(action["target"])
             ctx2 = {"type": "bribe", "ask": action["ask"], "card": card}
             if action["ask"] == "weapon":
                 ctx2["weapon"] = action["weapon"]
