@@ -397,9 +397,7 @@ def test_defence_equal_or_higher_survives_and_the_defender_may_move_away() -> No
     assert kinds == {"move", "stay"}
     move = next(a for a in game.legal_actions(1) if a.kind == "move")
     game.apply(move)
-    assert state_of(game).positions["mustard"] == tuple(move["to"]) or isinstance(
-        move["to"], str
-    )
+    assert state_of(game).positions["mustard"] == tuple(move["to"]) or isinstance(move["to"], str)
     assert game.to_act() == (0,)
 
 
@@ -479,8 +477,14 @@ def test_targets_zones_and_specialties_stay_private_at_the_start() -> None:
         state = state_of(game)
         for seat in (None, 0, 1, 2, 3):
             view = game.view(seat)
-            secret_fields = json.dumps([view["hand"], view["target"], view["revealed"],
-                                        [e for e in view["log"] if e["kind"] == "dealt"]])
+            secret_fields = json.dumps(
+                [
+                    view["hand"],
+                    view["target"],
+                    view["revealed"],
+                    [e for e in view["log"] if e["kind"] == "dealt"],
+                ]
+            )
             mine = set(state.holdings[state.characters[seat]]) if seat is not None else set()
             for held in state.holdings.values():
                 for card in held:
@@ -534,8 +538,9 @@ def test_leak_views_name_only_cards_a_seat_may_know() -> None:
 def test_bot_games_end_with_one_player_alive(players: int) -> None:
     for seed in range(6):
         game = new_game("clussassin", players=players, seed=seed)
-        play_out(game, {s: make_agent("sensible", s, s, rules="clussassin")
-                        for s in range(players)})
+        play_out(
+            game, {s: make_agent("sensible", s, s, rules="clussassin") for s in range(players)}
+        )
         state = state_of(game)
         alive = [c for c in state.characters if c not in state.dead]
         assert game.finished and len(alive) == 1
@@ -579,8 +584,10 @@ def _reference_sight(a: tuple[int, int], b: tuple[int, int]) -> bool:
     (r1, c1), (r2, c2) = a, b
     y1, x1, y2, x2 = (Fraction(v) + Fraction(1, 2) for v in (r1, c1, r2, c2))
     ts = {Fraction(0), Fraction(1)}
-    for lo, hi, start, delta in ((min(y1, y2), max(y1, y2), y1, y2 - y1),
-                                 (min(x1, x2), max(x1, x2), x1, x2 - x1)):
+    for lo, hi, start, delta in (
+        (min(y1, y2), max(y1, y2), y1, y2 - y1),
+        (min(x1, x2), max(x1, x2), x1, x2 - x1),
+    ):
         if delta:
             for k in range(int(lo), int(hi) + 2):
                 t = (k - start) / delta

@@ -206,8 +206,8 @@ class Investigation(KillerKlooDooBase):
             target = self.seat_of(state, person)
             if target is None:
                 # A non-player character: the top card of the pack is its heart.
-                self.spend(state, seat, [card], rng)
                 other = self.top_card(state, rng)
+                self.spend(state, seat, [card], rng)
                 won = other is None or value(card) > value(other)
                 events = [
                     Event(

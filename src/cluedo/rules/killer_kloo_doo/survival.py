@@ -316,8 +316,8 @@ class Survival(Investigation):
             played = list(action["cards"])
             target = self.seat_of(state, person)
             if target is None:
-                self.spend(state, seat, played, rng)
                 other = self.top_card(state, rng)
+                self.spend(state, seat, played, rng)
                 margin = total(played) - (value(other) if other else 0)
                 self.count(state, "assaults")
                 events = [
