@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from kkd_kit import act, char, game, give, kinds, put, rules, state, turn_of
 
 from cluedo.engine import Action, IllegalAction, OptionsError, new_game
 from cluedo.mechanics.playing_cards import full_deck
-from kkd_kit import act, char, game, give, kinds, put, rules, state, turn_of
 
 
 @pytest.mark.parametrize(
