@@ -316,7 +316,6 @@ def test_lure_sends_a_character_to_a_room_not_your_own_a_spade_may_see_through_i
 
 def test_spy_turns_the_targets_playing_cards_face_up_until_used() -> None:
     g = survival_game()
-    s = state(g)
     give(g, 0, "KC", "4D")
     give(g, 1, "9H", "3C")
     turn_of(g, 0)
