@@ -278,6 +278,9 @@ class KlooDooAgent(Agent):
             best = self._pick_victim(view, kinds["assault"], todo, clubs=True)
             if best is not None:
                 return best
+        lure = self._clear_the_way(view, kinds, todo)
+        if lure is not None:
+            return lure
         if "search" in kinds:
             return kinds["search"][0]
         if "clean_room" in kinds:
@@ -308,6 +311,40 @@ class KlooDooAgent(Agent):
         if "move" in kinds:
             return self._move(view, kinds["move"], goals)
         return kinds["end_turn"][0] if "end_turn" in kinds else next(iter(kinds.values()))[0]
+
+    def _crowd(self, view: dict[str, Any], room: Any, *besides: str) -> list[str]:
+        """Characters in ``room`` other than ``besides``."""
+        if not isinstance(room, str):
+            return []
+        return [c for c, loc in view["positions"].items() if loc == room and c not in besides]
+
+    def _clear_the_way(self, view: dict[str, Any], kinds: Kinds, todo: list[str]) -> Action | None:
+        """Send a servant to move a crowd: a victim out of company, or a guest out of a
+        room to be cleared (non-player characters never leave the Study otherwise)."""
+        if "lure" not in kinds:
+            return None
+        me = view["characters"][self.seat]
+        here = view["positions"][me]
+        empty = [r for r in self.rooms if r != here and not self._crowd(view, r)]
+        if not empty:
+            return None
+        cheapest = sorted(kinds["lure"], key=lambda a: value(a["card"]) + value(a["diamond"]))
+        for obj in todo:
+            if obj in self.suspects:
+                where = view["positions"].get(obj)
+                if self._crowd(view, where, me, obj):
+                    room = min(empty, key=lambda r: self._dist(here, r))
+                    for action in cheapest:
+                        if action["person"] == obj and action["room"] == room:
+                            return action
+            elif obj in self.rooms and obj != "study" or obj == here:
+                crowd = [c for c in self._crowd(view, obj, me) if c not in view["characters"]]
+                if crowd and (view["materials"][self.seat] == obj or here == obj):
+                    room = max(empty, key=lambda r: self._dist(obj, r))
+                    for action in cheapest:
+                        if action["person"] == crowd[0] and action["room"] == room:
+                            return action
+        return None
 
     def _pick_victim(
         self, view: dict[str, Any], options: list[Action], todo: list[str], clubs: bool = False
@@ -363,19 +400,23 @@ class KlooDooAgent(Agent):
             if obj in self.suspects:
                 where = view["positions"].get(obj)
                 if where is not None and where != "tunnels":
-                    options.append((self._dist(here, where), [where], False))
+                    # A victim in company cannot be attacked: other work comes first.
+                    crowded = 40 if self._crowd(view, where, me, obj) else 0
+                    options.append((self._dist(here, where) + crowded, [where], False))
             elif obj in self.weapons:
                 if obj in carried:
                     room = DISPOSAL_ROOM if obj in view["clean"] else CLEANING_ROOM
                     options.append((self._dist(here, room) - 5, [room], here == room))
-                elif obj in view["weapons"]:
+                elif obj in view["weapons"] and not (carried and carried[0] in todo):
+                    # One weapon at a time: finish the one in hand first.
                     room = view["weapons"][obj]
                     options.append((self._dist(here, room), [room], False))
             else:
                 has_court = any(is_court(c) for c in view["playing_cards"])
                 mats = view["materials"][self.seat]
                 if has_court or mats == obj:
-                    options.append((self._dist(here, obj) - 3, [obj], here == obj))
+                    crowded = 40 if self._crowd(view, obj, me) else 0
+                    options.append((self._dist(here, obj) - 3 + crowded, [obj], here == obj))
         if not options:
             # Wander to rooms not just visited, for playing cards.
             return [r for r in self.rooms if r != here], False
