@@ -337,7 +337,7 @@ class KlooDooAgent(Agent):
                     for action in cheapest:
                         if action["person"] == obj and action["room"] == room:
                             return action
-            elif obj in self.rooms and obj != "study" or obj == here:
+            elif obj in self.rooms:
                 crowd = [c for c in self._crowd(view, obj, me) if c not in view["characters"]]
                 if crowd and (view["materials"][self.seat] == obj or here == obj):
                     room = max(empty, key=lambda r: self._dist(obj, r))
