@@ -73,6 +73,13 @@ class KlooDooAgent(Agent):
             for event in view["log"]:
                 self.book.observe(event)
 
+    @staticmethod
+    def _where(view: dict[str, Any], character: str) -> Any:
+        """A token's place: a room id, [row, col], "tunnels", or None once dead."""
+        if character in view["in_tunnels"]:
+            return "tunnels"
+        return view["positions"].get(character)
+
     def _dist(self, a: Any, b: Any) -> int:
         """Steps between two places (lists from JSON or tuples); far for the tunnels."""
         board = self.board
@@ -217,7 +224,7 @@ class KlooDooAgent(Agent):
             return None
         bring = kinds.get("trick", []) + kinds.get("persuade", [])
         people = [a for a in bring if self._card_value(a["person"]) >= 3.0]
-        here = view["positions"][view["characters"][self.seat]]
+        here = self._where(view, view["characters"][self.seat])
         present_useful = any(
             self._card_value(p) >= 3.0 for p, loc in view["positions"].items() if loc == here
         )
@@ -239,7 +246,7 @@ class KlooDooAgent(Agent):
         return None
 
     def _room_goals(self, view: dict[str, Any]) -> list[str]:
-        here = view["positions"][view["characters"][self.seat]]
+        here = self._where(view, view["characters"][self.seat])
         last = here if isinstance(here, str) else None
         unknown = [r for r in self.rooms if self._card_value(r) >= 3.0 and r != last]
         armed = [r for r in set(view["weapons"].values()) if r != last]
@@ -249,7 +256,7 @@ class KlooDooAgent(Agent):
 
     def _survive(self, view: dict[str, Any], kinds: Kinds) -> Action:
         me = view["characters"][self.seat]
-        view["positions"][me]
+        self._where(view, me)
         survival = view["survival"]
         achieved = view["achieved"][self.seat]
         todo = [o for o in view["objectives"] if o not in achieved]
@@ -267,7 +274,7 @@ class KlooDooAgent(Agent):
             lures = [a for a in kinds.get("lure", []) if a["person"] == runner_char]
             if lures:
                 far = max(
-                    lures, key=lambda a: self._dist(a["room"], view["positions"][runner_char])
+                    lures, key=lambda a: self._dist(a["room"], self._where(view, runner_char))
                 )
                 return far
         if "attack" in kinds:
@@ -324,14 +331,14 @@ class KlooDooAgent(Agent):
         if "lure" not in kinds:
             return None
         me = view["characters"][self.seat]
-        here = view["positions"][me]
+        here = self._where(view, me)
         empty = [r for r in self.rooms if r != here and not self._crowd(view, r)]
         if not empty:
             return None
         cheapest = sorted(kinds["lure"], key=lambda a: value(a["card"]) + value(a["diamond"]))
         for obj in todo:
             if obj in self.suspects:
-                where = view["positions"].get(obj)
+                where = self._where(view, obj)
                 if self._crowd(view, where, me, obj):
                     room = min(empty, key=lambda r: self._dist(here, r))
                     for action in cheapest:
@@ -388,7 +395,7 @@ class KlooDooAgent(Agent):
     ) -> tuple[list[Any], bool]:
         """Where to head next, and whether to stay put this turn."""
         me = view["characters"][self.seat]
-        here = view["positions"][me]
+        here = self._where(view, me)
         if not todo:
             return [list(sq) for sq in self.staircase], False
         if not carried:
@@ -398,7 +405,7 @@ class KlooDooAgent(Agent):
         options: list[tuple[float, list[Any], bool]] = []
         for obj in todo:
             if obj in self.suspects:
-                where = view["positions"].get(obj)
+                where = self._where(view, obj)
                 if where is not None and where != "tunnels":
                     # A victim in company cannot be attacked: other work comes first.
                     crowded = 40 if self._crowd(view, where, me, obj) else 0
@@ -427,7 +434,7 @@ class KlooDooAgent(Agent):
     # -- moving ---------------------------------------------------------------------
 
     def _start_move(self, view: dict[str, Any], kinds: Kinds, goals: list[Any]) -> Action:
-        here = view["positions"][view["characters"][self.seat]]
+        here = self._where(view, view["characters"][self.seat])
         assert self.board is not None
         if "passage" in kinds and isinstance(here, str):
             target = self.board.passages[here]

@@ -214,7 +214,10 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
             "turn": state.turn,
             "part_turns": state.part_turns,
             "turn_limit": self.options.turn_limit,
-            "positions": {p: location_json(loc) for p, loc in state.positions.items()},
+            # Tokens on the board; those under the house are listed apart, in_tunnels.
+            "positions": {
+                p: location_json(loc) for p, loc in state.positions.items() if loc != TUNNELS
+            },
             "in_tunnels": sorted(c for c, loc in state.positions.items() if loc == TUNNELS),
             "weapons": dict(state.weapons),
             "carried": [list(c) for c in state.carried],
