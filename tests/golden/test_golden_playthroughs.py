@@ -52,6 +52,13 @@ GAMES: dict[str, dict[str, Any]] = {
         "options": {"accuse_after_disproved": True},
         "policy": {"seed": 22, "wrong_accusation_rate": 0.01, "solve_after_turn": 60},
     },
+    "clussassin_3p": {
+        "rules": "clussassin",
+        "players": 3,
+        "seed": 2003,
+        "options": {"escape": "defence_roll"},
+        "policy": {"seed": 3},
+    },
     "clussassin_4p": {
         "rules": "clussassin",
         "players": 4,
@@ -188,7 +195,10 @@ def test_clussassin_golden_games_cover_kills_escapes_and_the_end() -> None:
     names = [n for n in sorted(GAMES) if rules_of(n) == "clussassin"]
     records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in names]
     kinds = {e["kind"] for r in records for e in r["log"]}
-    for kind in ("attack", "defence", "killed", "new_target", "pickup", "passage", "game_over"):
+    for kind in (
+        "attack", "defender_revealed", "attack_roll", "defence_roll", "escape_roll", "escape",
+        "killed", "new_target", "pickup", "passage", "game_over",
+    ):
         assert kind in kinds, f"no golden Clussassin game has a {kind} event"
     assert {r["outcome"] for r in records} == {"last-alive"}
 
