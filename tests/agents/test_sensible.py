@@ -108,14 +108,8 @@ def test_wrong_accusation_by_another_player_excludes_the_last_unknown_card() -> 
     book.observe({"kind": "dealt", "seat": 0, "hand": ["b", "d"]})
     # a and c must be in the envelope; (a, c, e) was wrong, so the room is f.
     book.observe(
-        {
-            "kind": "accusation",
-            "seat": 1,
-            "suspect": "a",
-            "weapon": "c",
-            "room": "e",
-            "correct": False,
-        }
+        {"kind": "accusation", "seat": 1, "suspect": "a", "weapon": "c", "room": "e",
+         "correct": False}
     )
     assert book.solution() == ("a", "c", "f")
 
@@ -183,10 +177,8 @@ def test_sensible_bot_walks_toward_a_room_it_needs() -> None:
     node = board.node(to)
     # The chosen square is at least as close to some room as where it started.
     nearest_before = min(board.distances_from(board.node(r))[start] for r in board.rooms)
-    nearest_after = (
-        0
-        if isinstance(to, str)
-        else min(board.distances_from(board.node(r))[node] for r in board.rooms)
+    nearest_after = 0 if isinstance(to, str) else min(
+        board.distances_from(board.node(r))[node] for r in board.rooms
     )
     assert nearest_after < nearest_before
 
@@ -280,5 +272,6 @@ def test_summoned_bots_do_not_suggest_in_a_ring_forever(index: int) -> None:
 
     seed = game_seed(1, index)
     game = new_game("classic", players=6, seed=seed)
-    play_out(game, {s: make_agent("sensible", s, bot_seed(seed, s)) for s in range(6)}, limit=5000)
+    play_out(game, {s: make_agent("sensible", s, bot_seed(seed, s)) for s in range(6)},
+             limit=5000)
     assert game.state.outcome == "solved"

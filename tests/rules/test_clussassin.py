@@ -465,13 +465,6 @@ def test_defence_equal_or_higher_survives_and_the_defender_rolls_to_move_away() 
     assert dice.rolls == []
     # Mustard (seat 1) now chooses where to run, up to 3 squares, or to stay.
     assert game.to_act() == (1,)
-<<<<<<< HEAD
-    kinds = {a.kind for a in game.legal_actions(1)}
-    assert kinds == {"move", "stay"}
-    move = next(a for a in game.legal_actions(1) if a.kind == "move")
-    game.apply(move)
-    assert state_of(game).positions["mustard"] == tuple(move["to"]) or isinstance(move["to"], str)
-=======
     assert game.view(1)["pending"]["roll"] == 3
     moves = [a for a in game.legal_actions(1) if a.kind == "move"]
     assert moves and {a.kind for a in game.legal_actions(1)} == {"move", "stay"}
@@ -481,7 +474,6 @@ def test_defence_equal_or_higher_survives_and_the_defender_rolls_to_move_away() 
     to = moves[0]["to"]
     assert state_of(game).positions["mustard"] == (to if isinstance(to, str) else tuple(to))
     # Back to Scarlet's turn, who has attacked and still has to move.
->>>>>>> main
     assert game.to_act() == (0,)
     assert Action.make(0, "roll") in game.legal_actions(0)
     assert Action.make(0, "attack") not in game.legal_actions(0)
@@ -640,169 +632,6 @@ def test_game_ends_when_one_players_character_is_left_unplayed_ones_do_not_count
 # -- what the table sees and the simulator reports ------------------------------------
 
 
-<<<<<<< HEAD
-def test_targets_zones_and_specialties_stay_private_at_the_start() -> None:
-    for seed in range(10):
-        game = new_game("clussassin", players=4, seed=seed)
-        state = state_of(game)
-        for seat in (None, 0, 1, 2, 3):
-            view = game.view(seat)
-            secret_fields = json.dumps(
-                [
-                    view["hand"],
-                    view["target"],
-                    view["revealed"],
-                    [e for e in view["log"] if e["kind"] == "dealt"],
-                ]
-            )
-            mine = set(state.holdings[state.characters[seat]]) if seat is not None else set()
-            for held in state.holdings.values():
-                for card in held:
-                    assert (f'"{card}"' in secret_fields) == (card in mine), (seed, seat, card)
-
-
-def test_leak_views_name_only_cards_a_seat_may_know() -> None:
-    """In whole games, a seat's hand, target and secret event fields only ever hold
-    cards its character has held or that were shown to everyone."""
-    for seed in range(8):
-        game = new_game("clussassin", players=4, seed=seed)
-        agents = {s: make_agent("sensible", s, seed, rules="clussassin") for s in range(4)}
-        ever_held: dict[int, set[str]] = {s: set() for s in range(4)}
-        for _ in range(4000):
-            if game.finished:
-                break
-            state = state_of(game)
-            for seat in range(4):
-                me = state.characters[seat]
-                held = set(state.holdings.get(me, []))
-                ever_held[seat] |= held
-                known = ever_held[seat] | set(state.revealed)
-                view = game.view(seat)
-                assert set(view["hand"]) == held
-                assert view["target"] == state.target.get(me)
-                for event in view["log"]:
-                    for key in ("hand", "cards"):
-                        value = event.get(key)
-                        if isinstance(value, list):
-                            assert set(value) <= known, (seed, event)
-                    if event["kind"] == "new_target" and "target" in event:
-                        assert event["target"] in known
-            spectator = game.view(None)
-            assert spectator["hand"] == [] and spectator["target"] is None
-            for event in spectator["log"]:
-                assert "hand" not in event
-                assert not isinstance(event.get("cards"), list)
-                if "target" in event:
-                    # Only an attack names a target publicly, and it reveals that card.
-                    assert event["kind"] == "attack" and event["target"] in event["revealed"]
-            seat = game.to_act()[0]
-            view = game.view(seat, log_since=agents[seat].log_cursor)
-            agents[seat].log_cursor = view["log_end"]
-            game.apply(agents[seat].choose(view, game.legal_actions(seat)))
-
-
-# -- whole games, invariants, save and replay ---------------------------------------
-
-
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_bot_games_end_with_one_player_alive(players: int) -> None:
-    for seed in range(6):
-        game = new_game("clussassin", players=players, seed=seed)
-        play_out(
-            game, {s: make_agent("sensible", s, s, rules="clussassin") for s in range(players)}
-        )
-        state = state_of(game)
-        alive = [c for c in state.characters if c not in state.dead]
-        assert game.finished and len(alive) == 1
-        assert state.winners == (state.characters.index(alive[0]),)
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), picks=st.randoms())
-def test_random_play_keeps_invariants_and_replays(seed: int, players: int, picks: Any) -> None:
-    game = new_game("clussassin", players=players, seed=seed)
-    for step in range(200):
-        if game.finished:
-            break
-        state = state_of(game)
-        cards = [c for held in state.holdings.values() for c in held]
-        assert len(cards) == len(set(cards)) == 18  # cards are never lost
-        squares = [p for p in state.positions.values() if isinstance(p, tuple)]
-        assert len(squares) == len(set(squares))
-        assert all(p in BOARD.node_of_square for p in squares)
-        living = set(state.positions)
-        assert set(state.target) == living and set(state.target.values()) == living
-        seat = game.to_act()[0]
-        legal = game.legal_actions(seat)
-        if step % 10 == 0:
-            before = json.dumps(game.rules.reveal(state))
-            with pytest.raises(IllegalAction):
-                game.apply(Action.make(seat, "move", to=[99, 99]))
-            with pytest.raises(IllegalAction):
-                game.apply(Action.make(seat, "swap", **{"with": "nobody"}))
-            assert json.dumps(game.rules.reveal(state)) == before
-        game.apply(picks.choice(legal))
-    assert Game.loads(game.dumps()).full_log() == game.full_log()
-
-
-# -- line of sight ------------------------------------------------------------------
-
-
-def _reference_sight(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Walk the segment with exact fractions: every square it passes through or
-    touches at a corner must be open."""
-    (r1, c1), (r2, c2) = a, b
-    y1, x1, y2, x2 = (Fraction(v) + Fraction(1, 2) for v in (r1, c1, r2, c2))
-    ts = {Fraction(0), Fraction(1)}
-    for lo, hi, start, delta in (
-        (min(y1, y2), max(y1, y2), y1, y2 - y1),
-        (min(x1, x2), max(x1, x2), x1, x2 - x1),
-    ):
-        if delta:
-            for k in range(int(lo), int(hi) + 2):
-                t = (k - start) / delta
-                if 0 <= t <= 1:
-                    ts.add(t)
-    ordered = sorted(ts)
-    touched = set()
-    for t0, t1 in itertools.pairwise(ordered):
-        tm = (t0 + t1) / 2
-        y, x = y1 + (y2 - y1) * tm, x1 + (x2 - x1) * tm
-        touched.add((int(y), int(x)))
-    for t in ordered:
-        y, x = y1 + (y2 - y1) * t, x1 + (x2 - x1) * t
-        if y.denominator == 1 and x.denominator == 1:  # a corner: all four squares
-            touched |= {(int(y) - dy, int(x) - dx) for dy in (0, 1) for dx in (0, 1)}
-    return all(sq in BOARD.node_of_square for sq in touched)
-
-
-def test_line_of_sight_matches_an_independent_exact_walk() -> None:
-    corridor = list(BOARD.corridor)
-    rng = random.Random(7)
-    for _ in range(3000):
-        a = rng.choice(corridor)
-        b = (a[0] + rng.randint(-6, 6), a[1] + rng.randint(-6, 6))
-        if b not in BOARD.node_of_square:
-            continue
-        assert can_see(BOARD, a, b) == _reference_sight(a, b), (a, b)
-
-
-def test_line_of_sight_is_symmetric_and_blocked_by_rooms_and_walls() -> None:
-    for a in BOARD.corridor[::7]:
-        for b in visible_within(BOARD, a, 6):
-            assert can_see(BOARD, b, a)
-    # Straight along an open corridor.
-    assert can_see(BOARD, (17, 1), (17, 8))
-    # Across the Dining Room: blocked.
-    assert not can_see(BOARD, (8, 1), (16, 1))
-    # Rooms and off-board squares are never seen.
-    assert not can_see(BOARD, (7, 4), (5, 4))
-    # A diagonal that passes exactly through a corner touches both side squares:
-    # from (7, 0) to (8, 1) the line grazes (8, 0), which is off the board.
-    assert (8, 0) not in BOARD.node_of_square
-    assert not can_see(BOARD, (7, 0), (8, 1))
-    assert can_see(BOARD, (7, 1), (8, 2))
-=======
 def test_view_shows_own_zone_specialty_and_squares_in_sight() -> None:
     game = arranged(scarlet=(17, 4))
     state = state_of(game)
@@ -827,4 +656,3 @@ def test_simulator_hooks_label_seats_by_character_and_count_kills() -> None:
     stats = rules.game_stats(state)
     assert stats["kills"] == 1 and stats["attacks"] == 1 and stats["hits"] == 1
     assert stats["escapes"] == 0 and stats["turns"] == 1
->>>>>>> main

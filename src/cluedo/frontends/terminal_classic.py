@@ -213,10 +213,14 @@ The classic game
         options.append(Option("0", "Back", None, ("back", "b")))
         return Menu(title, options, hint=hint, columns=2)
 
-    def choose_suggestion(self, asker: Asker, seat: int, view: Mapping[str, Any]) -> Action | None:
+    def choose_suggestion(
+        self, asker: Asker, seat: int, view: Mapping[str, Any]
+    ) -> Action | None:
         room = view["positions"][self.table.characters[seat]]
         where = location_name(self.cards, room)
-        suspect = asker.ask(seat, self.card_menu("suspect", f"Suggest: who, in the {where}?"), view)
+        suspect = asker.ask(
+            seat, self.card_menu("suspect", f"Suggest: who, in the {where}?"), view
+        )
         if suspect is None:
             return None
         weapon = asker.ask(
@@ -228,7 +232,9 @@ The classic game
             return None
         return Action.make(seat, "suggest", suspect=suspect, weapon=weapon)
 
-    def choose_accusation(self, asker: Asker, seat: int, view: Mapping[str, Any]) -> Action | None:
+    def choose_accusation(
+        self, asker: Asker, seat: int, view: Mapping[str, Any]
+    ) -> Action | None:
         suspect = asker.ask(seat, self.card_menu("suspect", "Accuse: who did it?"), view)
         if suspect is None:
             return None

@@ -125,7 +125,7 @@ def choose_generic(
     for action in legal:
         kinds.setdefault(action.kind, []).append(action)
     if len(kinds) == 1:
-        ((kind, actions),) = kinds.items()
+        (kind, actions), = kinds.items()
         return choose_parameters(asker, presenter, seat, view, kind, actions, title, back=False)
     options = [
         Option("", presenter.kind_words(kind, actions, view), kind, presenter.action_aliases(kind))
@@ -254,7 +254,9 @@ def board_menu(
             + (" or a square's letter" if labels else "")
         )
 
-    menu = Menu(title, options, hint=hint, labels=labels, room_marks=room_marks, parse=parse)
+    menu = Menu(
+        title, options, hint=hint, labels=labels, room_marks=room_marks, parse=parse
+    )
     choice: Action = asker.ask(seat, menu, view)
     return choice
 

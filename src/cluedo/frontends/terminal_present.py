@@ -32,28 +32,9 @@ from cluedo.frontends.terminal_text import Names
 
 COMMON_KEYS = frozenset(
     {
-        "board",
-        "edition",
-        "card_set",
-        "players",
-        "characters",
-        "current",
-        "turn",
-        "positions",
-        "weapons",
-        "pending",
-        "log",
-        "log_end",
-        "rules",
-        "options",
-        "seat",
-        "to_act",
-        "finished",
-        "outcome",
-        "winners",
-        "hand",
-        "eliminated",
-        "dead",
+        "board", "edition", "card_set", "players", "characters", "current", "turn",
+        "positions", "weapons", "pending", "log", "log_end", "rules", "options", "seat",
+        "to_act", "finished", "outcome", "winners", "hand", "eliminated", "dead",
     }
 )
 """View keys the generic screen already shows in its own way (or never needs)."""
@@ -237,7 +218,9 @@ class Presenter:
             elif not self.table.characters:
                 line.append(f"{seat + 1}:", style="bold")
             out = self.seat_out(view, seat)
-            line.append(who + (f" ({out})" if out else ""), style="strike grey50" if out else "")
+            line.append(
+                who + (f" ({out})" if out else ""), style="strike grey50" if out else ""
+            )
         return line
 
     def status(self, view: Mapping[str, Any], seat: int | None) -> list[Text]:

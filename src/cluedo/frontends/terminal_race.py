@@ -25,7 +25,6 @@ def spelled_backwards(name: str, typed: str) -> bool:
     >>> spelled_backwards("Ann Lee", "eel nna"), spelled_backwards("Ann", "ann")
     (True, False)
     """
-
     def squash(text: str) -> str:
         return "".join(text.split()).lower()
 

@@ -130,7 +130,9 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             turn=1,
             characters=characters,
             positions={c: self.board.starts[c] for c in everyone},
-            holdings={c: [targets[i], zones[i], specialties[i]] for i, c in enumerate(everyone)},
+            holdings={
+                c: [targets[i], zones[i], specialties[i]] for i, c in enumerate(everyone)
+            },
             target={c: targets[i] for i, c in enumerate(everyone)},
             weapons=dict(zip(self.weapon_ids, weapon_rooms, strict=True)),
             carried={c: [] for c in everyone},
@@ -360,12 +362,8 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             del state.weapons[weapon]
             state.carried[character].append(weapon)
             state.revealed[weapon] = character
-            return [
-                Event(
-                    "pickup",
-                    {"seat": seat, "character": character, "weapon": weapon, "revealed": weapon},
-                )
-            ]
+            return [Event("pickup", {"seat": seat, "character": character, "weapon": weapon,
+                                     "revealed": weapon})]
         if kind == "roll":
             dice = roll_dice(rng, self.options.dice)
             events = [Event("roll", {"seat": seat, "dice": dice, "roll": sum(dice)})]
@@ -373,7 +371,8 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             must_leave = isinstance(loc, str) and loc == state.safe_room
             dests = self.destinations(state, character, sum(dice))
             if dests:
-                ctx.update(stage="move", roll=sum(dice), destinations=dests, must_leave=must_leave)
+                ctx.update(stage="move", roll=sum(dice), destinations=dests,
+                           must_leave=must_leave)
             else:
                 ctx.update(stage="moved")
                 events.append(Event("blocked", {"seat": seat, "roll": sum(dice)}))
@@ -383,9 +382,8 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             assert isinstance(origin, str)
             state.positions[character] = self.board.passages[origin]
             ctx.update(stage="moved")
-            return [
-                Event("passage", {"seat": seat, "from": origin, "to": state.positions[character]})
-            ]
+            return [Event("passage", {"seat": seat, "from": origin,
+                                      "to": state.positions[character]})]
         if kind == "stay":
             ctx.pop("destinations", None)
             ctx.update(stage="moved")
@@ -395,25 +393,17 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             steps = ctx.pop("destinations")[node]
             state.positions[character] = self.board.node_name(node)
             ctx.update(stage="moved")
-            return [
-                Event(
-                    "moved",
-                    {"seat": seat, "to": location_json(state.positions[character]), "steps": steps},
-                )
-            ]
+            return [Event("moved", {"seat": seat, "to": location_json(state.positions[character]),
+                                    "steps": steps})]
         if kind == "end_turn":
             return self._end_turn(state)
         raise AssertionError(kind)
 
-<<<<<<< HEAD
-    def _attack(self, state: ClussassinState, attacker: str, rng: random.Random) -> list[Event]:
-=======
     def _attack(
         self, state: ClussassinState, attacker: str, rng: random.Random
     ) -> list[Event]:
         # The order at the table: the attacker shows the target card, both sides show
         # their modifier cards, and only then are the dice rolled.
->>>>>>> main
         target = state.target[attacker]
         attack_bonus = self.modifier_cards(state, attacker)
         defence_bonus = self.modifier_cards(state, target)
@@ -464,20 +454,6 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
                 {"character": target, "rolls": defence, "roll": kept, "survived": survived},
             )
         )
-<<<<<<< HEAD
-        if survived:
-            defender_seat = self.seat_of(state, target)
-            if defender_seat is not None:
-                dests = self.destinations(state, target, kept)
-                if dests:
-                    state.decisions.push(
-                        Decision(
-                            "escape",
-                            (defender_seat,),
-                            {"destinations": dests, "roll": kept, "attacker": attacker},
-                        )
-                    )
-=======
         if not survived:
             return events + self._kill(state, attacker, target)
         state.escapes += 1
@@ -505,7 +481,6 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         dests = self.destinations(state, defender, steps)
         if not dests:
             events.append(Event("blocked", {"seat": defender_seat, "roll": steps}))
->>>>>>> main
             return events
         state.decisions.push(
             Decision("escape", (defender_seat,),
@@ -530,7 +505,8 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         events = [
             Event(
                 "killed",
-                {"assassin": assassin, "victim": victim, "cards": len(cards), "weapons": weapons},
+                {"assassin": assassin, "victim": victim, "cards": len(cards),
+                 "weapons": weapons},
                 {"cards": cards},
                 knowers,
             )
@@ -554,18 +530,17 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             )
         return events
 
-    def _apply_escape(self, state: ClussassinState, top: Decision, action: Action) -> list[Event]:
+    def _apply_escape(
+        self, state: ClussassinState, top: Decision, action: Action
+    ) -> list[Event]:
         state.decisions.pop()
         character = state.characters[action.seat]
         if action.kind == "stay":
             return [Event("escape", {"character": character, "to": None})]
         node = self.board.node(action["to"])
         state.positions[character] = self.board.node_name(node)
-        return [
-            Event(
-                "escape", {"character": character, "to": location_json(state.positions[character])}
-            )
-        ]
+        return [Event("escape", {"character": character,
+                                 "to": location_json(state.positions[character])})]
 
     def _apply_swap(self, state: ClussassinState, action: Action) -> list[Event]:
         state.decisions.pop()
@@ -591,23 +566,8 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         both = frozenset({action.seat, other_seat})
         return [
             Event("swapped", {"character": me, "with": other}),
-<<<<<<< HEAD
-            Event(
-                "new_target",
-                {"character": me},
-                {"target": state.target[me]},
-                frozenset({action.seat}),
-            ),
-            Event(
-                "new_target",
-                {"character": other},
-                {"target": me},
-                frozenset({other_seat}) if other_seat is not None else frozenset(),
-            ),
-=======
             Event("new_target", {"character": me}, {"target": theirs}, both),
             Event("new_target", {"character": other, "target": me}),
->>>>>>> main
         ]
 
     def _end_turn(self, state: ClussassinState) -> list[Event]:
