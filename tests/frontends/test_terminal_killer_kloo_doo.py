@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import builtins
 import io
+import json
 import random
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
+from test_terminal import Person
 
 from cluedo.agents import make_agent
 from cluedo.agents.base import Agent
@@ -142,3 +145,27 @@ def test_a_person_plays_both_parts_to_the_end_against_a_bot(typed: list[str]) ->
     log = game.full_log()
     start = next(i for i, e in enumerate(log) if e["kind"] == "part_two")
     assert any(e["kind"] == "turn" and e["seat"] == 0 for e in log[start:])  # Ann played Part 2
+
+
+def test_killer_kloo_doo_through_a_real_terminal(tmp_path: Path) -> None:
+    person = Person(
+        "--rules killer-kloo-doo --players 2 -o parts=survival --seed 3 --save kkd.json",
+        tmp_path,
+        lines=40,
+        columns=120,
+    )
+    for _ in range(10):  # the bot may start
+        if "Stay in this room" in person.screen:
+            break
+        person.say("")
+    screen = person.screen
+    assert "Part 2" in screen and "Your objectives" in screen and "survival" in screen
+    # With nothing else to do, staying ends the turn; the bot plays, and it is ours again.
+    person.say("stay")
+    assert "You stayed in the Study" in person.screen and "Your turn" in person.screen
+    person.say("quit", "[Y/n] ")
+    person.say("y", "Saved to kkd.json")
+    assert person.finish() == 0
+    saved = json.loads((tmp_path / "kkd.json").read_text())
+    assert saved["rules"] == "killer-kloo-doo" and saved["options"]["parts"] == "survival"
+    assert any(a["kind"] == "stay" and a["seat"] == 0 for a in saved["actions"])
