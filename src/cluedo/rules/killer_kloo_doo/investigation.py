@@ -19,7 +19,7 @@ from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.events import Event
 from cluedo.mechanics.dice import roll_off
-from cluedo.mechanics.investigation import draw_envelope, first_refuter
+from cluedo.mechanics.investigation import ask_round_the_table, draw_envelope
 from cluedo.mechanics.playing_cards import Deck, is_ace, is_court, total, value
 from cluedo.mechanics.seating import assign_characters
 from cluedo.rules.killer_kloo_doo.base import KillerKlooDooBase, State
@@ -371,16 +371,9 @@ class Investigation(KillerKlooDooBase):
             state.weapons[weapon] = room
             events.append(Event("weapon_left", {"seat": seat, "weapon": weapon, "room": room}))
         state.left_behind[seat].append(weapon)
-        passed, refuter, cards = first_refuter(seat, state.hands, (suspect, weapon, room))
-        events += [Event("cannot_refute", {"seat": o, "suggester": seat}) for o in passed]
-        if refuter is not None:
-            state.decisions.push(
-                Decision("refute", (refuter,), {"suggester": seat, "cards": cards})
-            )
-            events.append(Event("must_refute", {"seat": refuter, "suggester": seat}))
-            return events
-        events.append(Event("not_refuted", {"seat": seat}))
-        return events
+        return events + ask_round_the_table(
+            state.decisions, seat, state.hands, (suspect, weapon, room)
+        )
 
     def show(self, state: State, top: Decision, action: Action) -> list[Event]:
         state.decisions.pop()
