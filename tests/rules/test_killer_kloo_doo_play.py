@@ -186,3 +186,32 @@ def test_the_sensible_part_one_bot_never_accuses_wrongly_when_certain() -> None:
         assert g.finished
         if s.accuser is not None and not s.accusation_right:
             assert s.part_turns > 8 * 3  # guesses come only once the investigation drags on
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_exact_notebook_follows_clue_cards_moving_between_hands_and_from_the_middle(
+    seed: int,
+) -> None:
+    from cluedo.agents.kkd_knowledge import KlooDooCaseFile
+
+    g = new_game(RULES, players=3, seed=seed, options={"parts": "investigation"})
+    agents = {s: make_agent("sensible", s, s, rules=RULES) for s in range(3)}
+    play_out(g, agents)
+    s = state(g)
+    moves = [e for e in g.full_log() if e["kind"] in ("dug_clue", "clue_passed")]
+    assert moves, "the game moved clue cards"
+    categories = rules(g).card_set.by_category()
+    for seat in range(3):
+        book = KlooDooCaseFile(seat, categories)
+        for event in g.log_for(seat):
+            if event["kind"] == "part_one_over":
+                break
+            book.observe(event)
+        exact = book._book()
+        assert exact is not None and not book.exact_failed
+        distribution = exact.envelope_distribution()
+        assert tuple(s.envelope) in distribution  # the truth is never ruled out
+        fast = book.fast.solution()
+        assert fast is None or fast == tuple(s.envelope)
+        if exact.certain_envelope() is not None:
+            assert exact.certain_envelope() == tuple(s.envelope)

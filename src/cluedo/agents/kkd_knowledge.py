@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cluedo.agents.cruel_knowledge import PILE, GrowingCaseFile
+from cluedo.agents.cruel_knowledge import PILE, CruelCaseFile, GrowingCaseFile
 from cluedo.agents.knowledge import ENVELOPE, Contradiction
 
 MIDDLE = PILE
@@ -84,3 +84,47 @@ class MovingCaseFile(GrowingCaseFile):
                 if giver in places:
                     places.add(taker)
         self._holds_one = [(p, cs) for p, cs in self._holds_one if p != giver]
+
+
+class KlooDooCaseFile(CruelCaseFile):
+    """:class:`MovingCaseFile` for every question, and the exact notebook of
+    :mod:`cluedo.deduction` for the last step (a certain envelope sooner, and the
+    probability of the best guess). The exact engine follows the same events as
+    draws from the middle and transfers between hands; it counts only when asked,
+    and a bot asks only once few envelope combinations remain."""
+
+    def __init__(self, seat: int, categories: Mapping[str, Sequence[str]]) -> None:
+        super().__init__(seat, categories)
+        self.fast: MovingCaseFile = MovingCaseFile(seat, categories)
+        self.shown_to = self.fast.shown_to
+
+    def _translate(self, event: Mapping[str, Any]) -> None:
+        from cluedo import deduction as d
+
+        kind = event["kind"]
+        seat = event.get("seat")
+        if kind == "setup":
+            if event.get("part") == 1:
+                self._notebook = d.Notebook.create(
+                    self.categories,
+                    [(str(p), n) for p, n in enumerate(event["hand_sizes"])],
+                    piles={"middle": int(event["middle"])},
+                )
+        elif kind == "dealt" and "hand" in event:
+            self._pending.append(d.Hand(str(seat), tuple(event["hand"])))
+        elif kind == "dug_clue":
+            self._pending.append(d.Draw(str(seat), "middle", event.get("card")))
+        elif kind == "clue_passed":
+            self._pending.append(d.Transfer(str(seat), str(event["to"]), event.get("card")))
+        elif kind in ("suggestion", "cannot_refute", "card_shown"):
+            super()._translate(event)
+
+    def guess(self) -> tuple[tuple[str, ...], float]:
+        """The most likely envelope and its probability: exact if the engine can tell,
+        else the first remaining candidates, each combination taken as equally likely."""
+        book = self._book()
+        if book is not None:
+            triple, p = book.most_likely_envelope()
+            return tuple(triple), float(p)
+        cands = [self.fast.envelope_candidates(c) for c in self.categories]
+        return tuple(c[0] for c in cands), 1.0 / max(1, self.combinations())
