@@ -37,6 +37,8 @@ from cluedo.rules.killer_kloo_doo.state import (
 
 State = KillerKlooDooState
 FAR = 10**6
+REACH_CACHE = 50_000
+"""Remembered move searches per rule-set instance (a few megabytes at most)."""
 
 
 class KillerKlooDooBase:
@@ -52,6 +54,7 @@ class KillerKlooDooBase:
         self.weapon_ids = self.card_set.category("weapon")
         self.rooms = self.card_set.category("room")
         self.clue_cards = self.card_set.ids
+        self._reach_cache: dict[tuple[int, int, frozenset[int]], dict[int, int]] = {}
         # The staircase: the corridor squares at the foot of the cellar in the middle.
         cellar = self.board.walls.get("cellar", frozenset())
         self.staircase = frozenset(
@@ -115,7 +118,17 @@ class KillerKlooDooBase:
         piece = state.characters[seat]
         start = self.board.node(state.positions[piece])
         occupied = occupied_nodes(self.board, state.positions, piece)
-        return reachable(self.board, start, roll, occupied, exact=True)
+        # With two dice an exact move walks every simple path of up to 12 steps; the
+        # same start, roll and blocked squares come back often (rooms), so remember.
+        key = (start, roll, occupied)
+        found = self._reach_cache.get(key)
+        if found is None:
+            if len(self._reach_cache) > REACH_CACHE:
+                self._reach_cache.clear()
+            found = self._reach_cache[key] = reachable(
+                self.board, start, roll, occupied, exact=True
+            )
+        return dict(found)
 
     def apply_movement(
         self, state: State, ctx: dict[str, Any], action: Action, rng: random.Random
