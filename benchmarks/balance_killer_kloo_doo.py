@@ -1,11 +1,15 @@
-"""Balance of Killer Kloo Doo between sensible bots: how games end, how long they
-last, win rates by seat, by Part 1 place and by who accused.
+"""Balance of Killer Kloo Doo, read from the simulator's results: how games end, how
+long they last, win rates by seat, by Part 1 place and by who accused, and what
+happens in a game (attacks, deaths, objectives, escapes, digs, grabs).
 
-It plays the same seeded games as ``cluedo simulate --rules killer-kloo-doo
---seed 1`` (game seeds and bot seeds from the simulator) and groups them with
-the rule set's own ``seat_labels`` and ``game_stats`` hooks::
+The simulator records each game's ``seat_labels`` and ``game_stats`` (the rule
+set's hooks), so this plays nothing itself::
 
-    nice .venv/bin/python benchmarks/balance_killer_kloo_doo.py --games 300 --parts both
+    for n in 2 3 4 5 6; do
+      nice cluedo simulate --rules killer-kloo-doo --players $n --games 300 --seed 1 \\
+        --options '{"parts": "both"}' --json results/both-$n.json
+    done
+    .venv/bin/python benchmarks/balance_killer_kloo_doo.py results/both-*.json
 
 Output: Markdown for ``docs/rules/killer-kloo-doo.md``.
 """
@@ -13,82 +17,75 @@ Output: Markdown for ``docs/rules/killer-kloo-doo.md``.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
 
-from cluedo.agents import make_agent
-from cluedo.agents.match import play_out
-from cluedo.engine import new_game
-from cluedo.frontends.simulation_core import bot_seed, game_seed
+SHOWN = (
+    "attacks",
+    "deaths",
+    "objectives done",
+    "escapes",
+    "digs",
+    "grab_contests",
+    "suggestions",
+    "part 1 best score",
+)
 
-RULES = "killer-kloo-doo"
 
-
-def rates(games_of: dict[str, Counter[str]], wins_of: dict[str, Counter[str]], name: str) -> str:
+def rates(records: list[dict[str, Any]], grouping: str) -> str:
     """Win rate of each label of one seat grouping."""
-    games = games_of.get(name, Counter())
-    return ", ".join(f"{k} {wins_of[name][k] / games[k]:.0%}" for k in sorted(games)) or "-"
+    games: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for record in records:
+        for seat, label in enumerate(record.get("labels", {}).get(grouping, [])):
+            games[label] += 1
+            wins[label] += seat in record["winners"]
+    return ", ".join(f"{k} {wins[k] / games[k]:.0%}" for k in sorted(games)) or "-"
+
+
+def row(path: Path) -> str:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    records = [r for r in data["records"] if r["outcome"] != "error"]
+    n = len(records)
+    players = data["players"]
+    endings = Counter(r["outcome"] for r in records)
+    turns = [r["turns"] for r in records]
+    seat_wins = [sum(s in r["winners"] for r in records) for s in range(players)]
+    stats: dict[str, float] = defaultdict(float)
+    for r in records:
+        for key, value in r.get("stats", {}).items():
+            stats[key] += value
+    end = ", ".join(f"{k} {v / n:.0%}" for k, v in endings.most_common())
+    seats = " / ".join(f"{w / n:.0%}" for w in seat_wins)
+    per = ", ".join(f"{k} {stats[k] / n:.1f}" for k in SHOWN if k in stats)
+    errors = len(data["records"]) - n
+    return (
+        f"| {players} | {n}{f' ({errors} errors)' if errors else ''} | {end} "
+        f"| {statistics.mean(turns):.0f} / {statistics.median(turns):.0f} | {seats} "
+        f"| {rates(records, 'part 1 place')} | {rates(records, 'accused')} | {per} |"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--parts", default="both", choices=["both", "investigation", "survival"])
-    parser.add_argument("--players", default="2,3,4,5,6")
+    parser.add_argument("results", nargs="+", type=Path, help="files from cluedo simulate --json")
     args = parser.parse_args()
-    print(f"### parts = {args.parts}, {args.games} games per row, seed 1\n")
-    print(
-        "| players | endings | turns (mean / median) | win rate by seat "
-        "| by Part 1 place | accuser's win rate | stats per game |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    for players in (int(p) for p in args.players.split(",")):
-        endings: Counter[str] = Counter()
-        turns = []
-        seat_wins = [0] * players
-        label_games: dict[str, Counter[str]] = defaultdict(Counter)
-        label_wins: dict[str, Counter[str]] = defaultdict(Counter)
-        stats: dict[str, float] = defaultdict(float)
-        for i in range(args.games):
-            seed = game_seed(1, i)
-            game = new_game(RULES, players, seed, options={"parts": args.parts})
-            agents = {
-                s: make_agent("sensible", s, bot_seed(seed, s), rules=RULES) for s in range(players)
-            }
-            play_out(game, agents)
-            state = game.state
-            endings[state.outcome] += 1
-            turns.append(state.turn)
-            for w in state.winners:
-                seat_wins[w] += 1
-            for name, labels in game.rules.seat_labels(state).items():
-                if name == "character":
-                    continue
-                for seat, label in enumerate(labels):
-                    label_games[name][label] += 1
-                    label_wins[name][label] += seat in state.winners
-            for key, value in game.rules.game_stats(state).items():
-                stats[key] += value
-        n = args.games
-        end = ", ".join(f"{k} {v / n:.0%}" for k, v in endings.most_common())
-        seats = " / ".join(f"{w / n:.0%}" for w in seat_wins)
-
-        shown = (
-            "attacks",
-            "deaths",
-            "objectives done",
-            "escapes",
-            "digs",
-            "grab_contests",
-            "suggestions",
-        )
-        per = ", ".join(f"{k} {stats[k] / n:.1f}" for k in shown if k in stats)
-        place = rates(label_games, label_wins, "part 1 place")
-        accused = rates(label_games, label_wins, "accused")
+    by_parts: dict[str, list[Path]] = defaultdict(list)
+    for path in args.results:
+        options = json.loads(path.read_text(encoding="utf-8")).get("options") or {}
+        by_parts[str(options.get("parts", "both"))].append(path)
+    for parts, paths in by_parts.items():
+        print(f"\nparts = {parts}\n")
         print(
-            f"| {players} | {end} | {statistics.mean(turns):.0f} / {statistics.median(turns):.0f} "
-            f"| {seats} | {place} | {accused} | {per} |"
+            "| players | games | endings | turns (mean / median) | win rate by seat "
+            "| by Part 1 place | by accusation | per game |"
         )
+        print("|---|---|---|---|---|---|---|---|")
+        for path in sorted(paths, key=lambda p: json.loads(p.read_text())["players"]):
+            print(row(path))
 
 
 if __name__ == "__main__":
