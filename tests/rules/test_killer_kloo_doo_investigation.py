@@ -340,3 +340,13 @@ def test_dice_option_rolls_one_or_two_dice() -> None:
         first = state(g).current
         events = g.apply(Action.make(first, "roll"))
         assert len(events[0].data["dice"]) == n
+
+
+def test_movement_option_exact_or_up_to_the_roll() -> None:
+    for movement in ("exact", "up_to"):
+        g = game(movement=movement)
+        put(g, char(g, 0), (16, 1))
+        board = rules(g).board
+        ends = rules(g).destinations(state(g), 0, 4)
+        corridor = {steps for n, steps in ends.items() if not isinstance(board.node_name(n), str)}
+        assert corridor == ({4} if movement == "exact" else {1, 2, 3, 4})

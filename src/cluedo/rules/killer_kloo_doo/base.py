@@ -126,7 +126,7 @@ class KillerKlooDooBase:
             if len(self._reach_cache) > REACH_CACHE:
                 self._reach_cache.clear()
             found = self._reach_cache[key] = reachable(
-                self.board, start, roll, occupied, exact=True
+                self.board, start, roll, occupied, exact=self.options.movement == "exact"
             )
         return dict(found)
 

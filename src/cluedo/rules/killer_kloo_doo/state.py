@@ -54,6 +54,9 @@ class KillerKlooDooOptions(MansionOptions):
         "(the escape, every Part 1 score zero)",
     )
     dice: int = Field(2, ge=1, le=2, description="dice rolled for movement")
+    movement: Literal["exact", "up_to"] = Field(
+        "exact", description="move exactly the roll (as in the classic game), or up to it"
+    )
     turn_limit: int = Field(
         300,
         ge=10,
