@@ -3,6 +3,7 @@
 from cluedo.rules.classic import ClassicOptions, ClassicRules, ClassicState
 from cluedo.rules.clue_or_cruel import ClueOrCruelRules, CruelOptions, CruelState
 from cluedo.rules.clussassin import ClussassinOptions, ClussassinRules, ClussassinState
+from cluedo.rules.pendragon import PendragonOptions, PendragonRules, PendragonState
 
 __all__ = [
     "ClassicOptions",
@@ -14,4 +15,7 @@ __all__ = [
     "ClussassinState",
     "CruelOptions",
     "CruelState",
+    "PendragonOptions",
+    "PendragonRules",
+    "PendragonState",
 ]

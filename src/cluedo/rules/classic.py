@@ -32,13 +32,9 @@ from cluedo.engine.events import Event
 from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
-from cluedo.mechanics.investigation import (
-    deal_round_robin,
-    draw_envelope,
-    matching,
-    refutation_order,
-)
+from cluedo.mechanics.investigation import deal_round_robin, draw_envelope
 from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
+from cluedo.mechanics.questions import answer, pose_question
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 
 Location = str | Square
@@ -417,33 +413,17 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         if state.weapons[weapon] != room:
             state.weapons[weapon] = room
             events.append(Event("weapon_moved", {"weapon": weapon, "to": room}))
-        named = (suspect, weapon, room)
-        for other in refutation_order(seat, state.players):
-            cards = matching(state.hands[other], named)
-            if cards:
-                state.decisions.push(
-                    Decision("refute", (other,), {"suggester": seat, "cards": cards})
-                )
-                events.append(Event("must_refute", {"seat": other, "suggester": seat}))
-                return events
-            events.append(Event("cannot_refute", {"seat": other, "suggester": seat}))
-        events.append(Event("not_refuted", {"seat": seat}))
-        return events
+        question, refute = pose_question(seat, (suspect, weapon, room), state.hands)
+        if refute is not None:
+            state.decisions.push(refute)
+        return events + question
 
     def _apply_show(self, state: ClassicState, top: Decision, action: Action) -> list[Event]:
         state.decisions.pop()
-        suggester = top.context["suggester"]
         turn = state.decisions.top
         assert turn is not None
         turn.context["disproved"] = True
-        return [
-            Event(
-                "card_shown",
-                {"seat": action.seat, "to": suggester},
-                {"card": action["card"]},
-                frozenset({action.seat, suggester}),
-            )
-        ]
+        return [answer(top, action["card"])]
 
     def _apply_accuse(self, state: ClassicState, action: Action) -> list[Event]:
         seat = action.seat
