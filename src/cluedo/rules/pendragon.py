@@ -703,6 +703,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
             "players": state.players,
             "knights": state.knights,
             "characters": state.knights,
+            "sheets": [sheet.model_dump(mode="json") for sheet in state.sheets],
             "starts": list(state.starts),
             "current": state.current,
             "turn": state.turn,
