@@ -84,8 +84,8 @@ def mentions(value: Any, key: str = "") -> Iterator[tuple[str, str]]:
             if k in ids:
                 yield key, k
                 yield from mentions(v, key)
-            else:
-                yield from mentions(v, k)
+            else:  # knights' names key the positions: still positions
+                yield from mentions(v, key if key == "positions" else k)
     elif isinstance(value, list):
         for item in value:
             yield from mentions(item, key)

@@ -69,7 +69,7 @@ class KnightAgent(SensibleAgent):
         return self.book
 
     def _here(self) -> Any:
-        return self.view["positions"][self.seat]
+        return self.view["positions"][self.view["characters"][self.seat]]
 
     def _dist(self, room: str) -> list[int]:
         """Steps from every node to ``room``, walking through the staircase chamber."""

@@ -154,6 +154,18 @@ class PendragonState(GameState):
         return [s.name for s in self.sheets]
 
 
+def unique_names(sheets: list[CharacterSheet]) -> list[CharacterSheet]:
+    """Sheets with distinct knight names: a repeated name gets its seat number added."""
+    seen: set[str] = set()
+    out = []
+    for seat, sheet in enumerate(sheets):
+        if sheet.name in seen:
+            sheet = sheet.model_copy(update={"name": f"{sheet.name} ({seat + 1})"})
+        seen.add(sheet.name)
+        out.append(sheet)
+    return out
+
+
 @register
 class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
     name = "pendragon"
@@ -180,6 +192,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
     def setup(self, players: int, rng: random.Random) -> tuple[PendragonState, list[Event]]:
         defaults = default_sheets()
         sheets = [*self.options.sheets[:players], *defaults[len(self.options.sheets) : players]]
+        sheets = unique_names(sheets)
         # Numbered playing cards, one per player, drawn for the start squares.
         numbers = list(range(1, players + 1))
         rng.shuffle(numbers)
@@ -707,7 +720,12 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
             "starts": list(state.starts),
             "current": state.current,
             "turn": state.turn,
-            "positions": [location_json(loc) for loc in state.positions],
+            "card_set": "pendragon",
+            # Knight -> room id or [row, col], as front ends draw tokens by piece.
+            "positions": {
+                name: location_json(loc)
+                for name, loc in zip(state.knights, state.positions, strict=True)
+            },
             "display": {room: list(sw) for room, sw in state.display.items()},
             "reward_rooms": sorted(state.rewards),
             "claimed": {room: {"seat": s, "reward": r} for room, (s, r) in state.claimed.items()},
