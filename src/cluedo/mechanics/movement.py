@@ -155,6 +155,25 @@ def occupied_nodes(
     )
 
 
+def node_at(board: Board, location: object) -> int | None:
+    """The node of a room id or a ``(row, col)`` square given in an action, or None.
+
+    >>> from cluedo.content import load_board
+    >>> board = load_board("classic")
+    >>> node_at(board, "hall") == board.node("hall"), node_at(board, (0, 0)), node_at(board, "x")
+    (True, None, None)
+    """
+    if isinstance(location, str):
+        return board.node_of_room.get(location)
+    if (
+        isinstance(location, tuple)
+        and len(location) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in location)
+    ):
+        return board.node_of_square.get((location[0], location[1]))
+    return None
+
+
 def location_json(location: str | Square) -> str | list[int]:
     """A location as JSON: a room id, or a square as ``[row, col]``."""
     return list(location) if isinstance(location, tuple) else location

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
+from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.mechanics.investigation import ask_to_the_left
 
@@ -48,3 +50,68 @@ def answer(decision: Decision, card: str, *, private: bool = False) -> Event:
     return Event(
         "card_shown", {"seat": by, "to": to}, {"card": card}, frozenset({by, to}), private=private
     )
+
+
+class QuestionLists:
+    """Every suggestion and accusation a seat may make, built once per seat and shared.
+
+    They are the bulk of every legal-action list and never change for a seat, so
+    a rule set keeps one of these rather than building them on every call; it
+    also checks a named suspect, weapon and room, with the error listing what is
+    allowed.
+
+    >>> lists = QuestionLists(("a", "b"), ("c",), ("r", "s"))
+    >>> len(lists.suggestions(0)), len(lists.accusations(0))
+    (2, 4)
+    >>> lists.error(Action.make(0, "accuse", suspect="a", weapon="c", room="x"), True).message
+    "unknown room 'x'"
+    """
+
+    def __init__(
+        self, suspects: Sequence[str], weapons: Sequence[str], rooms: Sequence[str]
+    ) -> None:
+        self.suspects = tuple(suspects)
+        self.weapons = tuple(weapons)
+        self.rooms = tuple(rooms)
+        self._suggestions: dict[int, list[Action]] = {}
+        self._accusations: dict[int, list[Action]] = {}
+
+    def suggestions(self, seat: int) -> list[Action]:
+        cached = self._suggestions.get(seat)
+        if cached is None:
+            cached = self._suggestions[seat] = [
+                Action(seat, "suggest", (("suspect", s), ("weapon", w)))
+                for s in self.suspects
+                for w in self.weapons
+            ]
+        return cached
+
+    def accusations(self, seat: int) -> list[Action]:
+        cached = self._accusations.get(seat)
+        if cached is None:
+            cached = self._accusations[seat] = [
+                Action(seat, "accuse", (("room", r), ("suspect", s), ("weapon", w)))
+                for s in self.suspects
+                for w in self.weapons
+                for r in self.rooms
+            ]
+        return cached
+
+    def error(
+        self, action: Action, with_room: bool, room_note: str = ""
+    ) -> IllegalAction | None:
+        """Why the action's suspect, weapon (and room) are not cards of the game, or None."""
+        rule = action.kind
+        if action.get("suspect") not in self.suspects:
+            return IllegalAction(
+                rule, f"unknown suspect {action.get('suspect')!r}", ", ".join(self.suspects)
+            )
+        if action.get("weapon") not in self.weapons:
+            return IllegalAction(
+                rule, f"unknown weapon {action.get('weapon')!r}", ", ".join(self.weapons)
+            )
+        if with_room and action.get("room") not in self.rooms:
+            return IllegalAction(
+                rule, f"unknown room {action.get('room')!r}{room_note}", ", ".join(self.rooms)
+            )
+        return None

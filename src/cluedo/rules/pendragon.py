@@ -42,8 +42,8 @@ from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleOptions, RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import draw_envelope
-from cluedo.mechanics.movement import location_json, reachable
-from cluedo.mechanics.questions import answer, pose_question
+from cluedo.mechanics.movement import location_json, node_at, reachable
+from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import next_seat
 from cluedo.rules.pendragon_rolls import gm_report, room_roll
 
@@ -184,8 +184,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
         self.weapon_ids = self.cards.category("weapon")
         self.rooms = self.cards.category("room")
         self.staircase = self.board.node_of_room[STAIRCASE]
-        self._suggestions: dict[int, list[Action]] = {}
-        self._accusations: dict[int, list[Action]] = {}
+        self.questions = QuestionLists(self.suspects, self.weapon_ids, self.rooms)
 
     # -- set-up ---------------------------------------------------------------------
 
@@ -322,9 +321,9 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
                 Action.make(seat, "glimpse", target=t) for t in self._glimpse_targets(state, seat)
             ]
         if stage == "suggest":
-            return self._suggestion_list(seat)
+            return self.questions.suggestions(seat)
         if stage == "staircase":
-            out = list(self._accusation_list(seat))
+            out = list(self.questions.accusations(seat))
             if self.options.staircase == "may_accuse":
                 out.append(Action.make(seat, "end_turn"))
             return out
@@ -332,28 +331,6 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
 
     def _glimpse_targets(self, state: PendragonState, seat: int) -> list[int]:
         return [s for s in range(state.players) if s != seat and state.hands[s]]
-
-    # The Suspicion and accusation lists are the same every time for a seat.
-    def _suggestion_list(self, seat: int) -> list[Action]:
-        cached = self._suggestions.get(seat)
-        if cached is None:
-            cached = self._suggestions[seat] = [
-                Action(seat, "suggest", (("suspect", s), ("weapon", w)))
-                for s in self.suspects
-                for w in self.weapon_ids
-            ]
-        return cached
-
-    def _accusation_list(self, seat: int) -> list[Action]:
-        cached = self._accusations.get(seat)
-        if cached is None:
-            cached = self._accusations[seat] = [
-                Action(seat, "accuse", (("room", r), ("suspect", s), ("weapon", w)))
-                for s in self.suspects
-                for w in self.weapon_ids
-                for r in self.rooms
-            ]
-        return cached
 
     # -- checking -------------------------------------------------------------------
 
@@ -410,7 +387,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
                     ", ".join(f"{r}->{t}" for r, t in moves) or "none",
                 )
         if kind == "move":
-            node = self._node_or_none(action.get("to"))
+            node = node_at(self.board, action.get("to"))
             if node is None or node not in ctx["destinations"]:
                 allowed = ", ".join(str(self.board.node_name(n)) for n in ctx["destinations"])
                 return IllegalAction(
@@ -431,41 +408,13 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
                 ", ".join(map(str, self._glimpse_targets(state, seat))),
             )
         if kind in ("suggest", "accuse"):
-            return self._check_triple(action)
+            no_scene = " (the staircase chamber is no crime scene)"
+            return self.questions.error(action, kind == "accuse", no_scene)
         if kind == "end_turn" and stage == "staircase" and self.options.staircase != "may_accuse":
             return IllegalAction(
                 "accuse-on-entering-the-staircase",
                 "entering the chamber with the Staircase means accusing at once",
                 "accuse",
-            )
-        return None
-
-    def _node_or_none(self, location: Any) -> int | None:
-        if isinstance(location, str):
-            return self.board.node_of_room.get(location)
-        if (
-            isinstance(location, tuple)
-            and len(location) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in location)
-        ):
-            return self.board.node_of_square.get((location[0], location[1]))
-        return None
-
-    def _check_triple(self, action: Action) -> IllegalAction | None:
-        rule = action.kind
-        if action.get("suspect") not in self.suspects:
-            return IllegalAction(
-                rule, f"unknown suspect {action.get('suspect')!r}", ", ".join(self.suspects)
-            )
-        if action.get("weapon") not in self.weapon_ids:
-            return IllegalAction(
-                rule, f"unknown weapon {action.get('weapon')!r}", ", ".join(self.weapon_ids)
-            )
-        if rule == "accuse" and action.get("room") not in self.rooms:
-            return IllegalAction(
-                rule,
-                f"unknown room {action.get('room')!r} (the staircase chamber is no crime scene)",
-                ", ".join(self.rooms),
             )
         return None
 
@@ -497,7 +446,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
             ctx["stage"] = "done"
             return [Event("stayed", {"seat": seat})]
         if kind == "move":
-            node = self._node_or_none(action["to"])
+            node = node_at(self.board, action["to"])
             assert node is not None
             dest = self.board.node_name(node)
             steps = ctx.pop("destinations")[node]
