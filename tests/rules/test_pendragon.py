@@ -772,3 +772,18 @@ def test_illegal_actions_name_the_rule_and_leave_the_game_unchanged() -> None:
             game.apply(bad)
         assert err.value.rule == rule
     assert (game.save(), game.view(0)) == before
+
+
+def test_the_simulator_hooks_group_seats_and_count_what_happened() -> None:
+    game = new_game("pendragon", players=4, seed=9)
+    labels = game.rules.seat_labels(game.state)
+    assert sorted(labels["turn order"]) == ["1.", "2.", "3.", "4."]
+    assert labels["turn order"][st(game).first] == "1."
+    assert sorted(labels["start square"]) == [f"start {n}" for n in range(1, 5)]
+    game.rng = Dice([1, 5])  # the d6, then the Heraldry roll
+    st(game).positions[st(game).current] = (7, 12)
+    act(game, "roll", seat=st(game).current)
+    act(game, "move", seat=st(game).current, to="great_hall")
+    stats = game.rules.game_stats(game.state)
+    assert stats["rewards claimed"] == 1.0 and stats["suspicions"] == 0.0
+    assert stats["trait and skill rolls"] == 1.0
