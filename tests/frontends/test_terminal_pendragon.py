@@ -8,6 +8,9 @@ from pathlib import Path
 
 from test_terminal import Person, menu_key
 
+from cluedo.content import load_card_set
+from cluedo.frontends.terminal_notebook import Notebook
+
 
 def test_a_person_plays_a_whole_pendragon_game_and_gets_the_report(tmp_path: Path) -> None:
     person = Person("--rules pendragon --players 3 --bots 2 --seed 7", tmp_path)
@@ -46,3 +49,21 @@ def test_a_person_plays_a_whole_pendragon_game_and_gets_the_report(tmp_path: Pat
     assert "Crime Folder:" in report
     person.child.sendline("")
     assert person.finish() == 0
+
+
+def test_the_notebook_knows_face_up_cards_are_nowhere_and_glimpses_are_seen() -> None:
+    cards = load_card_set("pendragon")
+    book = Notebook(cards, seat=0, players=3)
+    hand = ["fatalina", "mordred", "morgan", "black_magic", "lance", "chapel"]
+    book.update(
+        [
+            {"kind": "setup", "hand_sizes": [6, 6, 6], "face_up": ["crossbow", "mace"]},
+            {"kind": "dealt", "seat": 0, "hand": hand},
+            {"kind": "glimpse", "seat": 0, "target": 2, "card": "garden"},
+        ]
+    )
+    for card in ("crossbow", "mace"):
+        assert book.in_envelope(card) is False and book.holder(card) is None
+        assert all(book.mark(card, s) == "not" for s in range(3))
+    assert book.holder("garden") == 2
+    assert "crossbow" not in book.solution()
