@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from cluedo.frontends import protocol, simulate, solve, terminal
+from cluedo.web import command as _serve
 
 app = typer.Typer(
     name="cluedo",
@@ -23,6 +24,7 @@ terminal.register(app)
 simulate.register(app)
 protocol.register(app)
 solve.register(app)
+_serve.register(app)
 
 
 @app.command("rules")
