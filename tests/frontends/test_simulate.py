@@ -17,8 +17,9 @@ from cluedo.agents.base import Agent
 from cluedo.agents.registry import RULE_BOTS
 from cluedo.engine.actions import Action
 from cluedo.frontends.cli import app
-from cluedo.frontends.simulate import split_bots
+from cluedo.frontends.simulate import RESULTS_VERSION, split_bots
 from cluedo.frontends.simulation_core import (
+    GameRecord,
     SimulationConfig,
     default_bot,
     game_seed,
@@ -43,6 +44,8 @@ RECORD_FIELDS = {
     "turns",
     "wrong_accusations",
     "error",
+    "labels",
+    "stats",
 }
 
 
@@ -293,3 +296,86 @@ def test_a_bot_the_rule_set_does_not_have_is_refused() -> None:
     result = runner.invoke(app, ["simulate", "--rules", "clussassin", "--bots", "detective"])
     assert result.exit_code == 2
     assert "unknown bot 'detective' for clussassin" in result.output
+
+
+# -- the rule set's own report: seat groupings and per-game numbers -------------------
+
+
+def _record(
+    index: int, winners: tuple[int, ...], roles: tuple[str, ...], **stats: float
+) -> GameRecord:
+    return GameRecord(
+        index=index,
+        seed=index,
+        bots=("random",) * len(roles),
+        finished=True,
+        outcome="solved" if winners else "no-winner",
+        winners=winners,
+        winner_bots=("random",) * len(winners),
+        turns=10,
+        actions=30,
+        wrong_accusations=(0,) * len(roles),
+        labels={"role": roles},
+        stats=stats,
+    )
+
+
+def test_win_rate_by_grouping_counts_each_side_and_each_seat() -> None:
+    roles = ("guest", "accomplice", "guest", "guest")
+    records = [
+        _record(0, (0,), roles, bluffs=1),
+        _record(1, (1,), roles, bluffs=3),
+        _record(2, (2,), roles, bluffs=2),
+        _record(3, (), roles),  # nobody won; this game reports no bluffs figure
+    ]
+    summary = summarize(records, 4)
+    groups = {g.label: g for g in summary.groups}
+    assert [g.grouping for g in summary.groups] == ["role", "role"]
+    # The guests' side won 2 of 4 games; a single guest seat won 2 of 12.
+    assert (groups["guest"].side.wins, groups["guest"].side.trials) == (2, 4)
+    assert (groups["guest"].seats.wins, groups["guest"].seats.trials) == (2, 12)
+    assert (groups["accomplice"].side.wins, groups["accomplice"].side.trials) == (1, 4)
+    (bluffs,) = summary.stats
+    assert bluffs.name == "bluffs" and bluffs.games == 3
+    assert (bluffs.mean, bluffs.median, bluffs.low, bluffs.high, bluffs.total) == (2, 2, 1, 3, 6)
+    rates = summary.outcome_rates()
+    assert rates["solved"].wins == 3 and rates["no-winner"].wins == 1
+    assert rates["solved"].trials == 4
+
+
+def test_errored_games_stay_out_of_the_groupings_and_averages(extra_bots: None) -> None:
+    records = run_games(SimulationConfig(players=3, bots=("stubborn",), games=1, action_limit=50))
+    assert records[0].labels == {} and records[0].stats == {}
+    summary = summarize(records, 3)
+    assert summary.groups == () and summary.stats == ()
+
+
+def test_each_game_records_the_rule_sets_labels_and_numbers(tmp_path: Path) -> None:
+    code, out, data = simulate(
+        tmp_path, "--players", "3", "--games", "4", "--seed", "2", "--bots", "random"
+    )
+    assert code == 0, out
+    assert data["version"] == RESULTS_VERSION == 2
+    for r in data["records"]:
+        assert len(r["labels"]["character"]) == 3
+        assert r["stats"]["turns"] == r["turns"]
+        assert r["stats"]["wrong accusations"] == sum(r["wrong_accusations"])
+        assert r["stats"]["accusations"] >= r["stats"]["wrong accusations"]
+    summary = data["summary"]
+    characters = {g["label"] for g in summary["groups"] if g["grouping"] == "character"}
+    assert characters == {"scarlet", "mustard", "white"}
+    assert sum(o["wins"] for o in summary["outcome_rates"]) == 4
+    means = {st["name"]: st["mean"] for st in summary["stats"]}
+    assert means["turns"] == summary["mean_turns"]
+    assert "Win rate by character" in out and "Per game" in out
+
+
+def test_labels_that_do_not_fit_the_table_make_the_game_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cluedo.rules.classic import ClassicRules
+
+    monkeypatch.setattr(ClassicRules, "seat_labels", lambda self, state: {"team": ["a"]})
+    records = run_games(SimulationConfig(players=3, bots=("random",), games=1))
+    assert records[0].outcome == "error"
+    assert records[0].error is not None and "1 labels for 3 seats" in records[0].error

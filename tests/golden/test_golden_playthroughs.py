@@ -52,6 +52,13 @@ GAMES: dict[str, dict[str, Any]] = {
         "options": {"accuse_after_disproved": True},
         "policy": {"seed": 22, "wrong_accusation_rate": 0.01, "solve_after_turn": 60},
     },
+    "clussassin_3p": {
+        "rules": "clussassin",
+        "players": 3,
+        "seed": 2003,
+        "options": {"escape": "defence_roll"},
+        "policy": {"seed": 3},
+    },
     "clussassin_4p": {
         "rules": "clussassin",
         "players": 4,
@@ -66,6 +73,31 @@ GAMES: dict[str, dict[str, Any]] = {
         "options": {"dice": 3, "witnesses": "players"},
         "policy": {"seed": 6},
     },
+    "clue_or_cruel_4p": {
+        "rules": "clue-or-cruel",
+        "players": 4,
+        "seed": 2020,
+        "options": {},
+        "policy": {
+            "seed": 4,
+            "wrong_accusation_rate": 0.0,
+            "solve_after_turn": 10_000,
+            "call_rate": 0.01,
+        },
+    },
+    "clue_or_cruel_6p": {
+        "rules": "clue-or-cruel",
+        "players": 6,
+        "seed": 2023,
+        "options": {"gems": "choose", "weapons": "choose", "bluff_count": "distinct_cards"},
+        "policy": {
+            "seed": 6,
+            "wrong_accusation_rate": 0.01,
+            "solve_after_turn": 120,
+            "call_rate": 0.02,
+            "catch_after_turn": 60,
+        },
+    },
 }
 
 
@@ -79,6 +111,16 @@ def choose(game: Game, rng: random.Random, policy: dict[str, Any]) -> Action:
     if game.rules_name == "clussassin":
         attacks = [a for a in legal if a.kind == "attack"]
         return attacks[0] if attacks else legal[rng.randrange(len(legal))]
+    if game.rules_name == "clue-or-cruel":
+        # Bluff calls are many (each player, each card): call now and then, not uniformly.
+        calls = [a for a in legal if a.kind == "call_bluff"]
+        legal = [a for a in legal if a.kind != "call_bluff"]
+        state: Any = game.state
+        late = state.turn > policy.get("catch_after_turn", 10**6)
+        if calls and state.bluffs and late and seat != state.accomplice:
+            return Action.make(seat, "call_bluff", player=state.accomplice, card=state.bluffs[0])
+        if calls and rng.random() < policy["call_rate"]:
+            return calls[rng.randrange(len(calls))]
     accusations = [a for a in legal if a.kind == "accuse"]
     others = [a for a in legal if a.kind != "accuse"]
     if accusations and game.state.turn > policy["solve_after_turn"]:
@@ -153,9 +195,32 @@ def test_clussassin_golden_games_cover_kills_escapes_and_the_end() -> None:
     names = [n for n in sorted(GAMES) if rules_of(n) == "clussassin"]
     records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in names]
     kinds = {e["kind"] for r in records for e in r["log"]}
-    for kind in ("attack", "defence", "killed", "new_target", "pickup", "passage", "game_over"):
+    for kind in (
+        "attack", "defender_revealed", "attack_roll", "defence_roll", "escape_roll", "escape",
+        "killed", "new_target", "pickup", "passage", "game_over",
+    ):
         assert kind in kinds, f"no golden Clussassin game has a {kind} event"
     assert {r["outcome"] for r in records} == {"last-alive"}
+
+
+def test_clue_or_cruel_golden_games_cover_gems_bluffs_calls_and_both_endings() -> None:
+    names = [n for n in sorted(GAMES) if rules_of(n) == "clue-or-cruel"]
+    records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in names]
+    assert [r["save"]["players"] for r in records] == [4, 6]
+    kinds = {e["kind"] for r in records for e in r["log"]}
+    for kind in (
+        "gem_taken",
+        "gem_placed",
+        "weapon_placed",
+        "bluff",
+        "bluff_success",
+        "bluff_called",
+        "accomplice_caught",
+        "clue_shown",
+        "card_shown",
+    ):
+        assert kind in kinds, f"no golden Clue or Cruel game has a {kind} event"
+    assert {r["outcome"] for r in records} == {"solved", "accomplice-bluffs"}
 
 
 def test_the_policy_still_plays_the_stored_games() -> None:

@@ -5,29 +5,19 @@ Only tests do this; front ends and bots go through ``legal_actions``/``apply``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cluedo.content.board import Square
 from cluedo.engine import Action, Decision, Game, IllegalAction, new_game
 from cluedo.rules.classic import ClassicState
+from scripted_dice import ScriptedDice
 
 Location = str | Square
 
 
-class LoadedDie(random.Random):
-    """A generator whose ``randint`` returns the given rolls in order (the die in tests)."""
-
-    def __init__(self, rolls: Iterable[int]) -> None:
-        super().__init__(0)
-        self.rolls = list(rolls)
-
-    def randint(self, a: int, b: int) -> int:
-        assert self.rolls, "the loaded die has no rolls left"
-        value = self.rolls.pop(0)
-        assert a <= value <= b
-        return value
+LoadedDie = ScriptedDice
+"""The die in classic tests: the shared scripted dice (``tests/scripted_dice.py``)."""
 
 
 def state(game: Game) -> ClassicState:

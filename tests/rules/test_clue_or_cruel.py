@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cluedo.agents import make_agent
 from cluedo.agents.random_bot import RandomAgent
 from cluedo.content import load_board, load_card_set
 from cluedo.engine import Action, Game, IllegalAction, new_game
@@ -233,6 +234,13 @@ def test_first_player_by_a_random_draw_then_play_proceeds_to_the_left() -> None:
     assert game.to_act() == (0,)
 
 
+def test_each_player_takes_a_suspect_token_and_unplayed_tokens_stay_on_their_names() -> None:
+    game = new_game(RULES, players=4, seed=3, options={"characters": list(SUSPECTS[2:])})
+    state = cruel(game)
+    assert state.characters == list(SUSPECTS[2:])
+    assert state.positions == {s: BOARD.starts[s] for s in SUSPECTS}  # all six on the board
+
+
 # -- moving and gems ----------------------------------------------------------------
 
 
@@ -278,6 +286,48 @@ def test_a_gem_stops_the_move_there_even_with_steps_left() -> None:
     assert (19, 7) not in dests
     act(game, 0, "move", to=[22, 7])
     assert cruel(game).hands[0] and game.view(0)["pending"]["stage"] == "moved"
+
+
+def test_moving_as_in_the_classic_game_where_no_gem_is_in_reach() -> None:
+    from cluedo.rules.classic import ClassicRules
+
+    rng = random.Random(5)
+    for seed in range(6):
+        game = table(players=4, seed=seed)
+        state = cruel(game)
+        for _ in range(30):
+            seat = rng.randrange(4)
+            piece = state.characters[seat]
+            free = [sq for sq in BOARD.corridor if sq not in state.positions.values()]
+            state.positions[piece] = rng.choice([*free, *ROOMS])
+            roll = rng.randint(1, 6)
+            here = BOARD.node(state.positions[piece])
+            near = BOARD.distances_from(here)
+            # Gems only beyond the roll: movement is the classic game's, square for square.
+            state.gems = [g for g in state.gems if near[BOARD.node_of_square[g]] > roll]
+            classic = ClassicRules.destinations(game.rules, state, seat, roll)  # type: ignore[arg-type]
+            assert game.rules.destinations(state, seat, roll) == classic  # type: ignore[attr-defined]
+
+
+def test_you_may_use_a_secret_passage_instead_of_rolling() -> None:
+    game = table(seed=4)
+    state = cruel(game)
+    state.positions["scarlet"] = "kitchen"
+    kinds = {a.kind for a in game.legal_actions(0)}
+    assert {"roll", "passage"} <= kinds
+    act(game, 0, "passage")
+    assert state.positions["scarlet"] == BOARD.passages["kitchen"]
+
+
+def test_you_may_not_enter_or_land_on_a_square_occupied_by_another_token() -> None:
+    # A token between Scarlet and a gem: neither its square nor the gem beyond is reached.
+    game = table(seed=4)
+    _gem_ahead(game, (22, 7))
+    cruel(game).positions["mustard"] = (23, 7)  # between Scarlet (24, 7) and the gem
+    game.rng = ScriptedDice([2])
+    act(game, 0, "roll")
+    dests = [a["to"] for a in game.legal_actions(0) if a.kind == "move"]
+    assert (23, 7) not in dests and (22, 7) not in dests
 
 
 def test_option_gems_taken_only_by_landing_on_them() -> None:
@@ -330,6 +380,14 @@ def test_a_bluff_is_a_card_from_the_accomplices_hand_named_in_its_suggestion() -
     assert game.view(1)["tally"] is None and game.view(None)["tally"] is None
 
 
+def test_a_card_drawn_after_the_accomplice_named_it_is_no_bluff() -> None:
+    game = table(players=3, seed=5, accomplice=0)
+    suspect = pile_cards(game, "suspect", 1)[0]
+    suggest(game, 0, "kitchen", suspect, WEAPONS[0])
+    give(game, 0, suspect)
+    assert cruel(game).bluffs == []
+
+
 def test_a_guest_naming_its_own_cards_is_no_bluff() -> None:
     game = table(players=3, seed=5, accomplice=2)
     suspect = pile_cards(game, "suspect", 1)[0]
@@ -366,6 +424,23 @@ def test_option_one_successful_bluff_per_suggestion() -> None:
     game, suspect, weapon = bluff_table(bluff_count="per_suggestion")
     suggest(game, 1, "hall", suspect, weapon)
     assert cruel(game).successes == [(suspect, 1)]
+
+
+def test_option_each_bluffed_card_counts_once_per_game() -> None:
+    game, suspect, weapon = bluff_table(bluff_count="distinct_cards")
+    suggest(game, 1, "hall", suspect, WEAPONS[0] if WEAPONS[0] != weapon else WEAPONS[1])
+    finish_turn(game)
+    suggest(game, 2, "hall", suspect, weapon)
+    # The suspect was already counted: only the weapon is new.
+    assert cruel(game).successes == [(suspect, 1), (weapon, 2)]
+    assert not game.finished
+
+
+def test_the_suggestion_brings_the_named_suspect_and_weapon_into_the_room() -> None:
+    game = table(seed=5, accomplice=2)
+    suggest(game, 0, "hall", "plum", "rope")
+    state = cruel(game)
+    assert state.positions["plum"] == "hall" and state.weapons["rope"] == "hall"
 
 
 def test_the_accomplices_own_later_suggestions_do_not_count() -> None:
@@ -471,6 +546,19 @@ def test_wrong_call_caller_returns_to_start_and_shows_a_clue_card_to_the_named()
     assert not any(a.kind == "call_bluff" for a in game.legal_actions(1))
 
 
+def test_after_a_wrong_call_no_suggestion_in_the_room_just_entered() -> None:
+    game, suspect, _ = bluff_table()
+    state = cruel(game)
+    state.positions["mustard"] = "hall"
+    top = state.decisions.top
+    assert top is not None
+    top.context.update(stage="moved", entered="hall")
+    assert any(a.kind == "suggest" for a in game.legal_actions(1))
+    act(game, 1, "call_bluff", player=2, card=suspect)
+    assert state.positions["mustard"] == BOARD.starts["mustard"]
+    assert not any(a.kind == "suggest" for a in game.legal_actions(1))
+
+
 def test_wrong_call_with_no_clue_cards_shows_nothing() -> None:
     game, suspect, _ = bluff_table()
     events = act(game, 1, "call_bluff", player=2, card=suspect)
@@ -500,6 +588,31 @@ def test_a_bluff_is_called_on_your_own_turn_but_not_in_the_middle_of_a_move() ->
         act(game, 1, "call_bluff", player=1, card=suspect)
 
 
+def test_a_bluff_may_be_called_before_moving_after_moving_and_after_the_suggestion() -> None:
+    for stage in ("start", "moved", "done"):
+        game, suspect, _ = bluff_table()
+        cruel(game).decisions.top.context["stage"] = stage  # type: ignore[union-attr]
+        calls = [a for a in game.legal_actions(1) if a.kind == "call_bluff"]
+        assert len(calls) == 2 * len(ALL_CARDS)  # either other player, any card
+        act(game, 1, "call_bluff", player=0, card=suspect)
+        assert cruel(game).caught
+
+
+def test_nobody_may_call_once_the_accomplice_is_caught() -> None:
+    game, suspect, _ = bluff_table()
+    act(game, 1, "call_bluff", player=0, card=suspect)
+    finish_turn(game)
+    with pytest.raises(IllegalAction, match="accomplice-caught"):
+        act(game, 2, "call_bluff", player=1, card=suspect)
+
+
+def test_the_accomplice_calling_a_bluff_is_always_wrong() -> None:
+    game = table(players=3, seed=5, accomplice=1)
+    finish_turn(game)  # seat 0
+    events = act(game, 1, "call_bluff", player=2, card=SUSPECTS[0])
+    assert events[0].data["right"] is False and not cruel(game).caught
+
+
 # -- accusations and the end --------------------------------------------------------
 
 
@@ -519,6 +632,30 @@ def test_the_accomplice_may_not_accuse() -> None:
     with pytest.raises(IllegalAction, match="accomplice-cannot-accuse"):
         act(game, 0, "accuse", suspect=s, weapon=w, room=r)
     assert game.dumps() == before
+
+
+def test_option_the_accomplice_may_accuse_and_wins_if_right() -> None:
+    game = table(accomplice=0, accomplice_accusation="wins")
+    assert any(a.kind == "accuse" for a in game.legal_actions(0))
+    s, w, r = cruel(game).envelope
+    act(game, 0, "accuse", suspect=s, weapon=w, room=r)
+    assert game.finished and cruel(game).winners == (0,)
+
+
+def test_option_an_accomplice_who_accuses_wrongly_is_out_and_bluffs_no_more() -> None:
+    game, suspect, weapon = bluff_table(accomplice_accusation="wins")
+    finish_turn(game)  # seat 1
+    finish_turn(game)  # seat 2
+    s, w, r = cruel(game).envelope
+    act(game, 0, "accuse", suspect=s, weapon=w, room=next(x for x in ROOMS if x != r))
+    assert cruel(game).eliminated[0] and game.to_act() == (1,)
+    suggest(game, 1, "hall", suspect, weapon)
+    assert cruel(game).successes == []
+    finish_turn(game)
+    # Both guests out as well: nobody is left who can win.
+    act(game, 2, "accuse", suspect=s, weapon=w, room=next(x for x in ROOMS if x != r))
+    act(game, 1, "accuse", suspect=s, weapon=w, room=next(x for x in ROOMS if x != r))
+    assert game.finished and cruel(game).outcome == "no-winner"
 
 
 def test_a_wrong_accuser_is_out_but_still_refutes() -> None:
@@ -615,6 +752,68 @@ def test_no_view_or_log_shows_a_hidden_card_role_or_tally_in_random_games() -> N
             if step % 25 == 0:
                 check_no_leaks(game)
         check_no_leaks(game)
+
+
+SECRET_KEYS = {"hand", "hands", "card", "cards", "envelope", "bluffs", "successes", "pile"}
+
+
+def card_mentions(value: Any, key: str = "") -> list[tuple[str, str]]:
+    """(nearest field name, card) for every card id anywhere in ``value``."""
+    out: list[tuple[str, str]] = []
+    if isinstance(value, dict):
+        if value.get("kind") == "bluff_called" or {"player", "right"} <= value.keys():
+            # A bluff call names its card aloud, like a suggestion.
+            value = {k: v for k, v in value.items() if k != "card"}
+        for k, v in value.items():
+            out += card_mentions(v, key if k in ALL_CARDS else k)
+    elif isinstance(value, list):
+        for item in value:
+            out += card_mentions(item, key)
+    elif isinstance(value, str) and value in ALL_CARDS:
+        out.append((key, value))
+    return out
+
+
+def test_no_secret_field_of_any_view_names_a_card_its_seat_cannot_know() -> None:
+    """Every view and log entry, walked as JSON, through bot games (bluffs, calls,
+    catches): roles, drawn cards, hands and the bluff tally reach only the seats the
+    text lets see them."""
+    assert card_mentions({"log": [{"hand": ["rope"]}]}) == [("hand", "rope")]
+    kinds: set[str] = set()
+    for seed in range(3):
+        game = new_game(RULES, players=4 + seed, seed=40 + seed)
+        agents = {s: make_agent("sensible", s, seed, rules=RULES) for s in range(game.players)}
+        cursors: dict[int | None, int] = {}
+        for step in range(3000):
+            if game.finished:
+                break
+            seat = game.to_act()[0]
+            agent = agents[seat]
+            view = game.view(seat, log_since=agent.log_cursor)
+            agent.log_cursor = view["log_end"]
+            game.apply(agent.choose(view, game.legal_actions(seat)))
+            if step % 7 and not game.finished:
+                continue
+            state = cruel(game)
+            for viewer in [None, *range(game.players)]:
+                view = game.view(viewer, log_since=cursors.get(viewer, 0))
+                cursors[viewer] = view["log_end"]
+                known = knowable(game, -1 if viewer is None else viewer)
+                if viewer is not None:
+                    known |= set(state.hands[viewer])
+                if state.finished:
+                    known |= set(state.bluffs)  # the accomplice's notebook is shown
+                for key, card in card_mentions(json.loads(json.dumps(view))):
+                    if key in SECRET_KEYS:
+                        assert card in known, (seed, viewer, key, card)
+                kinds |= {e["kind"] for e in view["log"]}
+                roles = [e for e in view["log"] if e["kind"] == "role"]
+                assert all(e["seat"] == viewer for e in roles)
+                if viewer != state.accomplice:
+                    assert not [e for e in view["log"] if e["kind"] in ("bluff", "bluff_success")]
+        assert game.finished
+    for kind in ("gem_taken", "bluff", "bluff_success", "bluff_called", "accomplice_caught"):
+        assert kind in kinds
 
 
 # -- whole games: invariants, refusals, save and load ------------------------------

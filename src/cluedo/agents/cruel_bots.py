@@ -1,204 +1,53 @@
-"""Bots for Clue or Cruel: a guest who collects gems, deduces and calls bluffs, and an
-accomplice who bluffs with its own cards.
+"""The Clue or Cruel bot: a guest who collects gems, deduces and calls bluffs, or an
+accomplice who bluffs with its own cards - whichever role its view names.
 
-Both follow the seat's log with :class:`GrowingCaseFile`, a sound notebook for hands
-that grow from a hidden pile. :class:`CruelAgent` (the ``sensible`` bot) reads the
-seat's role from its view and plays that side.
+Both follow the seat's log with :class:`~cluedo.agents.cruel_knowledge.CruelCaseFile`
+(sound eliminations, and the exact notebook for the last step of a case).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from cluedo.agents.base import Agent
+from cluedo.agents.cruel_knowledge import PILE, CruelCaseFile, GrowingCaseFile
 from cluedo.agents.knowledge import ENVELOPE, Contradiction
 from cluedo.content.board import Board, load_board
 from cluedo.content.cards import load_card_set
 from cluedo.engine.actions import Action
 
-PILE = -2
-"""The clue pile's place number (players are 0..n-1, the envelope -1)."""
+__all__ = ["PILE", "CruelAgent", "GrowingCaseFile"]
 
+DECAY = 0.7
+"""A goal's worth is multiplied by this for every turn (3.5 steps) it lies away."""
 
-class GrowingCaseFile:
-    """Sound eliminations when hands start empty and grow by unseen draws.
+MEAN_ROLL = 3.5
 
-    Each card keeps the set of places it may be: a seat, the envelope or the pile.
-    Cards never leave a hand, so "holds one of" facts last for ever; "holds none
-    of" facts last only until the player draws again, which is why an unseen draw
-    gives the drawer back every card that may still be in the pile.
-
-    >>> cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
-    >>> book = GrowingCaseFile(0, cats)
-    >>> book.observe({"kind": "setup", "hand_sizes": [0, 0], "pile_size": 3})
-    >>> book.observe({"kind": "gem_taken", "seat": 0, "card": "a", "pile_size": 2})
-    >>> book.possible("b")
-    frozenset({-1})
-    """
-
-    def __init__(self, seat: int, categories: Mapping[str, Sequence[str]]) -> None:
-        self.seat = seat
-        self.categories = {cat: tuple(cards) for cat, cards in categories.items()}
-        self.cards = tuple(c for cards in self.categories.values() for c in cards)
-        self.players = 0
-        self.hand_sizes: list[int] = []
-        self.pile_size = 0
-        self.closed: set[int] = set()
-        """Seats whose whole hand is known for good (a caught accomplice)."""
-        self._possible: dict[str, set[int]] = {}
-        self._holds_one: list[tuple[int, frozenset[str]]] = []
-        self._not_all: list[frozenset[str]] = []
-        self._last: tuple[str, ...] = ()
-
-    def observe(self, event: Mapping[str, Any]) -> None:
-        kind = event["kind"]
-        if kind == "setup":
-            self.hand_sizes = list(event["hand_sizes"])
-            self.players = len(self.hand_sizes)
-            self.pile_size = int(event["pile_size"])
-            self._possible = {c: {ENVELOPE, PILE} for c in self.cards}
-        elif kind == "gem_taken":
-            seat = event["seat"]
-            self.hand_sizes[seat] += 1
-            self.pile_size = int(event["pile_size"])
-            if "card" in event:
-                card = event["card"]
-                if PILE not in self._possible[card]:
-                    raise Contradiction(f"{card} was drawn but cannot be in the pile")
-                self._possible[card] = {seat}
-            else:
-                for places in self._possible.values():
-                    if PILE in places:
-                        places.add(seat)
-            if self.pile_size == 0:
-                for card in self.cards:
-                    self._exclude(card, PILE)
-        elif kind == "suggestion":
-            self._last = (event["suspect"], event["weapon"], event["room"])
-        elif kind == "cannot_refute":
-            for card in self._last:
-                self._exclude(card, event["seat"])
-        elif kind in ("card_shown", "clue_shown"):
-            if "card" in event:
-                self._place(event["card"], event["seat"])
-            elif kind == "card_shown":
-                self._holds_one.append((event["seat"], frozenset(self._last)))
-        elif kind == "accomplice_caught":
-            seat = event["seat"]
-            for card in event["hand"]:
-                self._place(card, seat)
-            for card in self.cards:
-                if card not in event["hand"]:
-                    self._exclude(card, seat)
-            self.closed.add(seat)
-        elif kind == "accusation" and not event["correct"]:
-            self._not_all.append(frozenset((event["suspect"], event["weapon"], event["room"])))
-        elif kind == "envelope_seen" and "envelope" in event:
-            for card in event["envelope"]:
-                self._place(card, ENVELOPE)
-        else:
-            return
-        self._propagate()
-
-    def _place(self, card: str, place: int) -> None:
-        if place not in self._possible[card]:
-            raise Contradiction(f"{card} cannot be at {place}")
-        self._possible[card] = {place}
-
-    def _exclude(self, card: str, place: int) -> None:
-        places = self._possible[card]
-        if place in places:
-            if len(places) == 1:
-                raise Contradiction(f"{card} has nowhere left to be")
-            places.discard(place)
-
-    def _propagate(self) -> None:
-        changed = True
-        while changed:
-            changed = False
-            known: dict[int, list[str]] = {}
-            maybe: dict[int, list[str]] = {}
-            for card, places in self._possible.items():
-                for p in places:
-                    maybe.setdefault(p, []).append(card)
-                if len(places) == 1:
-                    known.setdefault(next(iter(places)), []).append(card)
-            sizes = {p: self.hand_sizes[p] for p in range(self.players)}
-            sizes[PILE] = self.pile_size
-            for p, size in sizes.items():
-                k, m = known.get(p, []), maybe.get(p, [])
-                if len(k) == size and len(m) > len(k):
-                    for card in m:
-                        if self._possible[card] != {p}:
-                            self._exclude(card, p)
-                    changed = True
-                elif len(m) == size and len(k) < len(m):
-                    for card in m:
-                        self._place(card, p)
-                    changed = True
-                elif len(m) < size:
-                    raise Contradiction(f"place {p} cannot hold {size} cards")
-            for cards in self.categories.values():
-                inside = [c for c in cards if self._possible[c] == {ENVELOPE}]
-                could = [c for c in cards if ENVELOPE in self._possible[c]]
-                if not could:
-                    raise Contradiction("a category has no card left for the envelope")
-                if inside and len(could) > 1:
-                    for c in could:
-                        if c != inside[0]:
-                            self._exclude(c, ENVELOPE)
-                    changed = True
-                elif len(could) == 1 and self._possible[could[0]] != {ENVELOPE}:
-                    self._place(could[0], ENVELOPE)
-                    changed = True
-            left = []
-            for p, group in self._holds_one:
-                if any(self._possible[c] == {p} for c in group):
-                    continue
-                options = [c for c in group if p in self._possible[c]]
-                if not options:
-                    raise Contradiction(f"seat {p} showed a card it cannot hold")
-                if len(options) == 1:
-                    self._place(options[0], p)
-                    changed = True
-                    continue
-                left.append((p, frozenset(options)))
-            self._holds_one = left
-            for triple in self._not_all:
-                out = [c for c in triple if self._possible[c] != {ENVELOPE}]
-                if len(out) == 1 and ENVELOPE in self._possible[out[0]]:
-                    self._exclude(out[0], ENVELOPE)
-                    changed = True
-
-    def possible(self, card: str) -> frozenset[int]:
-        return frozenset(self._possible[card])
-
-    def envelope_candidates(self, category: str) -> list[str]:
-        return [c for c in self.categories[category] if ENVELOPE in self._possible[c]]
-
-    def solution(self) -> tuple[str, ...] | None:
-        out = []
-        for category in self.categories:
-            could = self.envelope_candidates(category)
-            if len(could) != 1 or self._possible[could[0]] != {ENVELOPE}:
-                return None
-            out.append(could[0])
-        return tuple(out)
+STALE_TURNS = 60
+"""A guest whose notebook has not changed for this many of its turns guesses the
+most likely envelope: a game among bots always ends."""
 
 
 class CruelAgent(Agent):
-    """Plays the role its view names: guest or accomplice.
+    """Plays the role its view names.
 
-    A guest walks to the nearest gem while it holds fewer cards than its share,
-    otherwise to rooms whose place it does not know; suggests the cards it knows
-    least about, steering clear of cards other players keep naming (they may be
-    bluffs); accuses only when certain; and calls a bluff on a player who named,
-    at least ``call_after`` times, a card that player is known to hold.
+    **Guest.** Walks towards whatever tells it most, each goal discounted by the
+    turns it takes to get there: a gem (a clue card nobody else will see) while
+    the pile lasts, or a room where a suggestion can still be answered by someone.
+    Suggests cards whose place is open and that another player may hold, and fills
+    the suggestion with cards it knows (its own, or the envelope's) so the answer
+    is sharp. It steers clear of cards other players keep naming (they may be the
+    accomplice's bluffs), and skips a suggestion that could tell it nothing. It
+    accuses when certain, and calls a bluff on a player who named, at least
+    ``call_after`` times, a card that player is known to hold.
 
-    The accomplice collects gems until it has cards to bluff with, names its own
-    cards in every suggestion it can, and when refuting shows a card it has not
-    bluffed with, so that guests keep naming its bluffs.
+    **Accomplice.** Collects gems (each one is a card the guests will not see and
+    a bluff to come), names its own cards in every suggestion it can - new ones
+    first, to lay more lures - goes to rooms whose card it holds, and when
+    refuting shows a card it has not bluffed with, so the guests keep believing
+    its bluffs may be in the envelope. It never calls a bluff, and accuses (where
+    the options let it) only when certain.
     """
 
     name = "sensible"
@@ -206,9 +55,9 @@ class CruelAgent(Agent):
     def __init__(self, seat: int, seed: int | None = None, call_after: int = 2) -> None:
         super().__init__(seat, seed)
         self.call_after = call_after
-        self.book: GrowingCaseFile | None = None
+        self.book: CruelCaseFile | None = None
         self.broken = False
-        """The notebook met a contradiction: stop trusting it (never accuse)."""
+        """The notebook met a contradiction: stop trusting it (guess only when stuck)."""
         self.board: Board | None = None
         self.categories: dict[str, tuple[str, ...]] = {}
         self.role = "guest"
@@ -217,22 +66,25 @@ class CruelAgent(Agent):
         self.named_by_others: dict[str, int] = {}
         self.shown: dict[str, set[int]] = {}
         self.bluffs: list[str] = []
+        self.stale_turns = 0
+        self._last_knowledge = -1
+        self._turn_seen = -1
 
     # -- following ------------------------------------------------------------------
 
-    def _follow(self, view: Mapping[str, Any]) -> GrowingCaseFile:
+    def _follow(self, view: dict[str, Any]) -> CruelCaseFile:
         if self.book is None:
-            self.categories = load_card_set("classic").by_category()
+            self.categories = load_card_set("classic", view.get("edition", "classic")).by_category()
             self.board = load_board(view.get("board", "classic"))
-            self.book = GrowingCaseFile(self.seat, self.categories)
+            self.book = CruelCaseFile(self.seat, self.categories)
         self.role = view.get("role") or "guest"
         tally = view.get("tally")
-        if isinstance(tally, Mapping):
+        if isinstance(tally, dict):
             self.bluffs = list(tally.get("bluffs", []))
         for event in view["log"]:
             kind = event["kind"]
             if kind == "suggestion" and event["seat"] != self.seat:
-                for card in (event["suspect"], event["weapon"]):
+                for card in (event["suspect"], event["weapon"], event["room"]):
                     key = (event["seat"], card)
                     self.named[key] = self.named.get(key, 0) + 1
                     self.named_by_others[card] = self.named_by_others.get(card, 0) + 1
@@ -248,6 +100,18 @@ class CruelAgent(Agent):
                 except Contradiction:
                     self.broken = True
         return self.book
+
+    def _count_turn(self, view: dict[str, Any], book: CruelCaseFile) -> None:
+        """Track turns in which this seat learnt nothing (for the stuck guess)."""
+        if view["turn"] == self._turn_seen:
+            return
+        self._turn_seen = view["turn"]
+        knowledge = sum(len(book.possible(c)) for c in book.fast.cards)
+        if knowledge != self._last_knowledge:
+            self.stale_turns = 0
+            self._last_knowledge = knowledge
+        else:
+            self.stale_turns += 1
 
     # -- choosing -------------------------------------------------------------------
 
@@ -265,108 +129,203 @@ class CruelAgent(Agent):
             return self._show(by_kind["show"], view["pending"]["suggester"])
         if "show_clue" in by_kind:
             return self._show(by_kind["show_clue"], view["pending"]["named"])
-        if "accuse" in by_kind and not self.broken and self.role == "guest":
-            solution = book.solution()
-            if solution is not None:
-                suspect, weapon, room = solution
+        guest = self.role == "guest"
+        if guest and view["pending"].get("kind") == "turn":
+            self._count_turn(view, book)
+        if "accuse" in by_kind:  # an accomplice only where the options allow it
+            triple = self._accusation(book) if guest else (None if self.broken else book.solution())
+            if triple is not None:
+                suspect, weapon, room = triple
                 return Action.make(self.seat, "accuse", suspect=suspect, weapon=weapon, room=room)
-        if "call_bluff" in by_kind and self.role == "guest":
+        if "call_bluff" in by_kind and guest:
             call = self._bluff_call(view, book)
             if call is not None:
                 return call
+        if "passage" in by_kind and "roll" in by_kind:
+            choice = self._passage_or_roll(view, book, by_kind["passage"][0])
+            if choice is not None:
+                return choice
         if "move" in by_kind:
             return self._move(view, book, by_kind["move"])
         if "suggest" in by_kind:
             here = view["positions"][view["characters"][self.seat]]
-            if view["pending"].get("stage") != "start" or self._room_value(book, here) >= 2:
-                return self._suggest(view, book, by_kind["suggest"], here)
+            suggestion = self._suggest(book, by_kind["suggest"], here)
+            if suggestion is not None:
+                return suggestion
         for kind in ("roll", "end_turn"):
             if kind in by_kind:
                 return by_kind[kind][0]
         safe = [a for a in legal if a.kind not in ("accuse", "call_bluff")]
         return (safe or list(legal))[0]
 
+    def _accusation(self, book: CruelCaseFile) -> tuple[str, ...] | None:
+        if not self.broken:
+            solution = book.solution()
+            if solution is not None:
+                return solution
+        if self.stale_turns >= STALE_TURNS:
+            # Nothing left to learn from: a guess ends the deadlock either way.
+            return book.best_guess()
+        return None
+
     # -- values ---------------------------------------------------------------------
 
-    def _room_value(self, book: GrowingCaseFile, room: Any) -> float:
-        if not isinstance(room, str) or room not in self.categories["room"]:
-            return 0.0
-        if self.role == "accomplice":
-            return 2.0 if book.possible(room) == frozenset({self.seat}) else 1.0
-        places = book.possible(room)
-        if ENVELOPE in places and len(places) > 1:
-            return 2.0
-        return 1.0 if places == frozenset({self.seat}) else 0.5
+    def _others(self, places: frozenset[int]) -> bool:
+        """Some other player may hold the card (so a suggestion can tell)."""
+        return any(p >= 0 and p != self.seat for p in places)
 
-    def _card_value(self, view: Mapping[str, Any], book: GrowingCaseFile, card: str) -> float:
+    def _info(self, book: CruelCaseFile, card: str) -> float:
+        """What naming ``card`` may teach a guest: 1 if its place matters and someone
+        could show it, little if only the pile or the envelope can hold it."""
         places = book.possible(card)
-        if self.role == "accomplice":
-            if places == frozenset({self.seat}):
-                # Spread the bluffs: a card not yet bluffed with adds a new lure.
-                return 3.0 if card not in self.bluffs else 2.5
-            return self.rng.random()
         if ENVELOPE in places and len(places) > 1:
-            # Cards others keep naming may be the accomplice's bluffs: prefer others.
-            wary = 0.4 * min(self.named_by_others.get(card, 0), 5)
-            return 3.0 + len(places) * 0.1 - wary
-        if places == frozenset({ENVELOPE}):
-            return 1.0
-        if places == frozenset({self.seat}):
-            return 0.8
+            return 1.0 if self._others(places) else 0.0
         return 0.0
 
-    # -- actions --------------------------------------------------------------------
+    def _answer_worth(self, book: CruelCaseFile, named: Sequence[str]) -> float:
+        """What the answer to a suggestion naming ``named`` may teach: the open cards
+        that some player, asked before anyone sure to hold a named card, might show.
 
-    def _want_gems(self, view: Mapping[str, Any]) -> bool:
-        if not view["gems"]:
-            return False
+        A player known to hold a named card stops the round and may show that card
+        again, so cards only players after it could hold tell nothing.
+        """
+        players = len(book.fast.hand_sizes)
+        open_cards = [c for c in named if self._info(book, c) > 0]
+        if not open_cards:
+            return 0.0
+        worth = 0.0
+        for step in range(1, players):
+            p = (self.seat + step) % players
+            worth += sum(self._info(book, c) for c in open_cards if p in book.possible(c)) / len(
+                named
+            )
+            open_cards = [c for c in open_cards if p not in book.possible(c)]
+            if any(book.possible(c) == frozenset({p}) for c in named) or not open_cards:
+                break
+        return worth
+
+    def _room_worth(self, book: CruelCaseFile, room: str) -> float:
+        """How much a suggestion in ``room`` is worth, on the gems' scale."""
         if self.role == "accomplice":
-            return bool(view["hand_sizes"][self.seat] < 3)
-        # Every card left in the pile is one nobody can refute with: a guest keeps
-        # collecting until the pile is empty.
-        return True
+            if book.possible(room) == frozenset({self.seat}):
+                return 3.0 if room not in self.bluffs else 2.0
+            return 1.5 if self._own_cards(book) else 0.5
+        suspects = sorted(self.categories["suspect"], key=lambda c: -self._info(book, c))[:3]
+        weapons = sorted(self.categories["weapon"], key=lambda c: -self._info(book, c))[:3]
+        best = max(self._answer_worth(book, (s, w, room)) for s in suspects for w in weapons)
+        return 4.0 * best
 
-    def _move(
-        self, view: Mapping[str, Any], book: GrowingCaseFile, moves: Sequence[Action]
-    ) -> Action:
+    def _gem_worth(self, view: dict[str, Any], book: CruelCaseFile) -> float:
+        if not view["gems"]:
+            return 0.0
+        if self.role == "accomplice":
+            # Every gem it takes is a card the guests never see, and a bluff to come.
+            return 4.0 if len(self._own_cards(book)) < 3 else 2.5
+        return 3.5
+
+    def _own_cards(self, book: CruelCaseFile) -> list[str]:
+        return [c for c in book.fast.cards if book.possible(c) == frozenset({self.seat})]
+
+    # -- moving ---------------------------------------------------------------------
+
+    def _goals(self, view: dict[str, Any], book: CruelCaseFile) -> list[tuple[int, float]]:
         board = self.board
         assert board is not None
-        gems = {(g[0], g[1]) for g in view["gems"]}
-        want_gems = self._want_gems(view)
         here = view["positions"][view["characters"][self.seat]]
-        rooms = [r for r in self.categories["room"] if r != here]
-        best_room = max(self._room_value(book, r) for r in rooms)
-        goals = [board.node(r) for r in rooms if self._room_value(book, r) == best_room]
-        if want_gems:
-            goals = [board.node_of_square[g] for g in gems] + (goals if best_room >= 2 else [])
+        goals: list[tuple[int, float]] = []
+        gem = self._gem_worth(view, book)
+        if gem > 0:
+            goals += [(board.node_of_square[(g[0], g[1])], gem) for g in view["gems"]]
+        for room in self.categories["room"]:
+            if room != here:
+                worth = self._room_worth(book, room)
+                if worth > 0:
+                    goals.append((board.node(room), worth))
+        return goals
+
+    def _value_at(self, node: int, goals: Sequence[tuple[int, float]]) -> float:
+        board = self.board
+        assert board is not None
+        best = 0.0
+        for goal, worth in goals:
+            steps = board.distances_from(goal)[node]
+            best = max(best, worth * DECAY ** (steps / MEAN_ROLL))
+        return best
+
+    def _move(self, view: dict[str, Any], book: CruelCaseFile, moves: Sequence[Action]) -> Action:
+        board = self.board
+        assert board is not None
+        goals = self._goals(view, book)
         best, best_score = moves[0], float("-inf")
         for action in moves:
             to = action["to"]
-            if isinstance(to, str):
-                score = 100.0 * self._room_value(book, to) + (0.0 if want_gems else 50.0)
-            elif (to[0], to[1]) in gems:
-                score = 180.0 if want_gems else 60.0
-            else:
-                node = board.node_of_square[(to[0], to[1])]
-                score = -float(min(board.distances_from(g)[node] for g in goals))
-            score += self.rng.random() * 0.01
+            node = board.node(to if isinstance(to, str) else (to[0], to[1]))
+            score = self._value_at(node, goals) + self.rng.random() * 0.001
             if score > best_score:
                 best, best_score = action, score
         return best
 
-    def _suggest(
-        self,
-        view: Mapping[str, Any],
-        book: GrowingCaseFile,
-        options: Sequence[Action],
-        room: str,
-    ) -> Action:
-        named = (*self.categories["suspect"], *self.categories["weapon"])
-        value = {c: self._card_value(view, book, c) for c in named}
-        return max(
+    def _passage_or_roll(
+        self, view: dict[str, Any], book: CruelCaseFile, passage: Action
+    ) -> Action | None:
+        """Take the secret passage when the room at its end is worth more than the
+        average place a roll from here would reach (the expected roll's reach)."""
+        board = self.board
+        assert board is not None
+        here = view["positions"][view["characters"][self.seat]]
+        if not isinstance(here, str) or here not in board.passages:
+            return None
+        target = board.passages[here]
+        goals = self._goals(view, book)
+        worth = self._room_worth(book, target)
+        stay = DECAY * self._value_at(board.node(here), goals)
+        return passage if worth > stay else None
+
+    # -- suggesting -----------------------------------------------------------------
+
+    def _card_score(self, book: CruelCaseFile, card: str) -> float:
+        places = book.possible(card)
+        if self.role == "accomplice":
+            if places == frozenset({self.seat}):
+                # Spread the bluffs: a card not yet bluffed with lays a new lure, and
+                # one never shown to a guest still looks like a suspect for the envelope.
+                fresh = 0.5 if card not in self.bluffs else 0.0
+                hidden = 0.3 if card not in self.shown else 0.0
+                return 3.0 + fresh + hidden
+            return self.rng.random()
+        info = self._info(book, card)
+        if info > 0:
+            # Cards others keep naming may be the accomplice's bluffs: prefer others.
+            wary = 0.25 * min(self.named_by_others.get(card, 0), 6)
+            return 2.0 + info - wary
+        if places == frozenset({ENVELOPE}):
+            return 1.2  # nobody can show it: the answer is about the other cards
+        if places == frozenset({self.seat}):
+            # Own cards sharpen the answer too, but a guest who names them looks
+            # like the accomplice: only when nothing else will do.
+            return 0.3
+        return 0.0
+
+    def _suggest(self, book: CruelCaseFile, options: Sequence[Action], room: str) -> Action | None:
+        score = {c: self._card_score(book, c) for c in book.fast.cards}
+        best = max(
             options,
-            key=lambda a: value[a["suspect"]] + value[a["weapon"]] + self.rng.random() * 0.01,
+            key=lambda a: score[a["suspect"]] + score[a["weapon"]] + self.rng.random() * 0.01,
         )
+        if self.role == "guest":
+            named = (best["suspect"], best["weapon"], room)
+            if self._answer_worth(book, named) <= 0:
+                # Pick the most telling suggestion instead; none: it could tell nothing,
+                # and might feed the accomplice a bluff.
+                worth = {
+                    a: self._answer_worth(book, (a["suspect"], a["weapon"], room)) for a in options
+                }
+                best = max(options, key=lambda a: worth[a] + score[a["suspect"]] * 0.01)
+                if worth[best] <= 0:
+                    return None
+        return best
+
+    # -- refuting -------------------------------------------------------------------
 
     def _show(self, options: Sequence[Action], to: int) -> Action:
         """Show what gives away least: a card the other has seen, then one shown to
@@ -380,9 +339,11 @@ class CruelAgent(Agent):
 
         return min(options, key=cost)
 
-    def _bluff_call(self, view: Mapping[str, Any], book: GrowingCaseFile) -> Action | None:
+    # -- calling --------------------------------------------------------------------
+
+    def _bluff_call(self, view: dict[str, Any], book: CruelCaseFile) -> Action | None:
         """Call when a player has named, ``call_after`` times or more, a card it is
-        known to hold (guests rarely name their own cards; the accomplice must)."""
+        known to hold (guests seldom name their own cards; the accomplice must)."""
         if self.broken:
             return None
         best: tuple[int, int, str] | None = None

@@ -33,7 +33,9 @@ from cluedo.frontends.simulation_core import (
 )
 
 RESULTS_FORMAT = "cluedo-simulation"
-RESULTS_VERSION = 1
+RESULTS_VERSION = 2
+"""2: records carry the rule set's seat labels and stats; the summary adds
+outcome rates, win rates by grouping and per-game averages."""
 
 
 def register(app: typer.Typer) -> None:
@@ -250,12 +252,15 @@ def _print_summary(
         rate, ci = _pct(r)
         seats.add_row(str(seat), str(r.wins), rate, ci)
     console.print(seats)
+    _print_designer_tables(console, summary)
     totals = Table(title="Games", show_header=False)
     totals.add_column("what")
     totals.add_column("value", justify="right")
     totals.add_row("completed", str(summary.completed))
+    rates = summary.outcome_rates()
     for outcome, count in sorted(summary.outcomes.items()):
-        totals.add_row(f"  outcome {outcome}", str(count))
+        share = f" ({100 * rates[outcome].rate:.1f}%)" if outcome in rates else ""
+        totals.add_row(f"  outcome {outcome}", f"{count}{share}")
     totals.add_row("no winner", str(summary.no_winner))
     totals.add_row("turns: mean / median", f"{summary.mean_turns:.1f} / {summary.median_turns:g}")
     totals.add_row("actions per game: mean", f"{summary.mean_actions:.1f}")
@@ -263,6 +268,43 @@ def _print_summary(
     style = "bold red" if summary.errors else ""
     totals.add_row("errors", f"[{style}]{summary.errors}[/]" if style else "0")
     console.print(totals)
+
+
+def _print_designer_tables(console: Console, summary: Summary) -> None:
+    """The rule set's own view: win rates by its seat groupings, its per-game numbers."""
+    for grouping in dict.fromkeys(g.grouping for g in summary.groups):
+        table = Table(title=f"Win rate by {grouping} (95% Wilson interval)")
+        for name in (grouping, "games", "side won", "side rate", "95% CI", "seats", "seat rate"):
+            table.add_column(name, justify="left" if name == grouping else "right")
+        for g in summary.groups:
+            if g.grouping != grouping:
+                continue
+            side, ci = _pct(g.side)
+            seat_rate, _ = _pct(g.seats)
+            table.add_row(
+                g.label,
+                str(g.side.trials),
+                str(g.side.wins),
+                side,
+                ci,
+                str(g.seats.trials),
+                seat_rate,
+            )
+        console.print(table)
+    if summary.stats:
+        table = Table(title="Per game (mean over completed games)")
+        for name in ("number", "mean", "median", "min", "max", "total"):
+            table.add_column(name, justify="left" if name == "number" else "right")
+        for st in summary.stats:
+            table.add_row(
+                st.name,
+                f"{st.mean:.2f}",
+                f"{st.median:g}",
+                f"{st.low:g}",
+                f"{st.high:g}",
+                f"{st.total:g}",
+            )
+        console.print(table)
 
 
 def _print_errors(console: Console, config: SimulationConfig, records: list[GameRecord]) -> None:

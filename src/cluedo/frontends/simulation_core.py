@@ -144,6 +144,10 @@ class GameRecord:
     wrong_accusations: tuple[int, ...]
     """Wrong accusations made by each seat."""
     error: str | None = None
+    labels: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """The rule set's groupings of the seats (``RuleSet.seat_labels``), a label per seat."""
+    stats: Mapping[str, float] = field(default_factory=dict)
+    """The rule set's numbers about this game (``RuleSet.game_stats``)."""
 
     @property
     def winner(self) -> int | None:
@@ -156,6 +160,8 @@ class GameRecord:
         out["winner_bot"] = self.winner_bots[0] if len(self.winner_bots) == 1 else None
         for key in ("bots", "winners", "winner_bots", "wrong_accusations"):
             out[key] = list(out[key])
+        out["labels"] = {name: list(labels) for name, labels in self.labels.items()}
+        out["stats"] = dict(self.stats)
         return out
 
 
@@ -209,6 +215,8 @@ def _record(
     finished = False
     outcome = ERROR
     winners: tuple[int, ...] = ()
+    labels: dict[str, tuple[str, ...]] = {}
+    stats: dict[str, float] = {}
     if game is not None:
         # The simulator is a front end reading the finished game: public events suffice.
         for event in game.events:
@@ -216,6 +224,11 @@ def _record(
                 wrong[event.data["seat"]] += 1
         turns = game.state.turn
         actions = len(game.actions)
+        if error is None:
+            try:
+                labels, stats = _designer_view(game, players)
+            except Exception as err:  # a bug in the rule set's hooks: an error like any other
+                error = f"{type(err).__name__}: {err} (in the rule set's seat_labels/game_stats)"
         if error is None:
             finished = game.finished
             outcome = game.state.outcome or "unfinished"
@@ -232,7 +245,26 @@ def _record(
         actions=actions,
         wrong_accusations=tuple(wrong),
         error=error,
+        labels=labels,
+        stats=stats,
     )
+
+
+def _designer_view(game: Any, players: int) -> tuple[dict[str, tuple[str, ...]], dict[str, float]]:
+    """The rule set's seat groupings and per-game numbers, checked for shape.
+
+    A grouping with the wrong number of labels would silently skew every rate,
+    so it is an error here (recorded like any other game bug).
+    """
+    labels: dict[str, tuple[str, ...]] = {}
+    for name, per_seat in game.rules.seat_labels(game.state).items():
+        if len(per_seat) != players:
+            raise ValueError(
+                f"seat_labels()[{name!r}] has {len(per_seat)} labels for {players} seats"
+            )
+        labels[str(name)] = tuple(str(label) for label in per_seat)
+    stats = {str(k): float(v) for k, v in game.rules.game_stats(game.state).items()}
+    return labels, stats
 
 
 def play_index(config: SimulationConfig, index: int) -> GameRecord:
@@ -348,6 +380,31 @@ class BotStats:
 
 
 @dataclass(frozen=True)
+class GroupStats:
+    """How seats with one label of a grouping fared (e.g. role "accomplice")."""
+
+    grouping: str
+    label: str
+    side: Rate
+    """Games won by some seat with this label, out of games with such a seat."""
+    seats: Rate
+    """Seats with this label that won, out of all seats with it (a guest's own chance)."""
+
+
+@dataclass(frozen=True)
+class StatSummary:
+    """One of the rule set's per-game numbers over the games that reported it."""
+
+    name: str
+    games: int
+    mean: float
+    median: float
+    low: float
+    high: float
+    total: float
+
+
+@dataclass(frozen=True)
 class Summary:
     """Aggregates over a run's records. Errored games count only under ``errors``."""
 
@@ -365,6 +422,18 @@ class Summary:
     wrong_accusations: int
     per_bot: tuple[BotStats, ...]
     per_seat: tuple[Rate, ...]
+    groups: tuple[GroupStats, ...] = ()
+    """Win rates by each of the rule set's seat groupings, grouping by grouping."""
+    stats: tuple[StatSummary, ...] = ()
+    """The rule set's per-game numbers, in the order the rule set gives them."""
+
+    def outcome_rates(self) -> dict[str, Rate]:
+        """Each outcome's share of the completed games (errors are not an outcome)."""
+        return {
+            outcome: Rate.of(count, self.completed)
+            for outcome, count in sorted(self.outcomes.items())
+            if outcome != ERROR
+        }
 
     def to_json(self) -> dict[str, Any]:
         def rate(r: Rate) -> dict[str, Any]:
@@ -397,6 +466,30 @@ class Summary:
                 for b in self.per_bot
             ],
             "per_seat": [{"seat": s, **rate(r)} for s, r in enumerate(self.per_seat)],
+            "outcome_rates": [
+                {"outcome": outcome, **rate(r)} for outcome, r in self.outcome_rates().items()
+            ],
+            "groups": [
+                {
+                    "grouping": g.grouping,
+                    "label": g.label,
+                    "side": rate(g.side),
+                    "seats": rate(g.seats),
+                }
+                for g in self.groups
+            ],
+            "stats": [
+                {
+                    "name": st.name,
+                    "games": st.games,
+                    "mean": st.mean,
+                    "median": st.median,
+                    "min": st.low,
+                    "max": st.high,
+                    "total": st.total,
+                }
+                for st in self.stats
+            ],
         }
 
 
@@ -437,4 +530,49 @@ def summarize(records: Sequence[GameRecord], players: int) -> Summary:
             for bot in sorted(bot_seats)
         ),
         per_seat=tuple(Rate.of(w, len(good)) for w in seat_wins),
+        groups=_group_stats(good),
+        stats=_stat_summaries(good),
+    )
+
+
+def _group_stats(records: Sequence[GameRecord]) -> tuple[GroupStats, ...]:
+    """Win rates per label of every grouping the rule set reported, labels sorted."""
+    # (grouping, label) -> [games with it, games it won, seats with it, seats that won]
+    counts: dict[tuple[str, str], list[int]] = {}
+    for r in records:
+        winners = set(r.winners)
+        for grouping, labels in r.labels.items():
+            for label in dict.fromkeys(labels):
+                seats = [s for s, own in enumerate(labels) if own == label]
+                won = sum(1 for s in seats if s in winners)
+                c = counts.setdefault((grouping, label), [0, 0, 0, 0])
+                c[0] += 1
+                c[1] += 1 if won else 0
+                c[2] += len(seats)
+                c[3] += won
+    groupings = list(dict.fromkeys(g for g, _ in counts))  # first-seen order
+    return tuple(
+        GroupStats(g, label, Rate.of(c[1], c[0]), Rate.of(c[3], c[2]))
+        for g in groupings
+        for (grouping, label), c in sorted(counts.items())
+        if grouping == g
+    )
+
+
+def _stat_summaries(records: Sequence[GameRecord]) -> tuple[StatSummary, ...]:
+    values: dict[str, list[float]] = {}
+    for r in records:
+        for name, value in r.stats.items():
+            values.setdefault(name, []).append(value)
+    return tuple(
+        StatSummary(
+            name,
+            len(v),
+            statistics.fmean(v),
+            float(statistics.median(v)),
+            min(v),
+            max(v),
+            math.fsum(v),
+        )
+        for name, v in values.items()
     )

@@ -8,24 +8,62 @@ a new game or a saved one) and hands over to
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from cluedo.agents import BOTS, make_agent
+from cluedo.agents import make_agent
 from cluedo.agents.base import Agent
+from cluedo.agents.registry import bots_for
 from cluedo.engine import CluedoError, Game, new_game, rules_class
+from cluedo.engine.registry import parse_options
+from cluedo.frontends.terminal_race import typing_race
 from cluedo.frontends.terminal_session import Session
 
-PLAYABLE = ("classic",)
-"""Rule sets the terminal game can draw."""
+RACE_OPTION = "first_player"
+"""A rule set with this option lets the front end say who plays first (Clue or Cruel's race)."""
 
 
-def default_bot() -> str:
-    """The sensible bot when it is available, else the random one."""
-    return "sensible" if "sensible" in BOTS else "random"
+def default_bot(rules: str = "classic") -> str:
+    """The rule set's sensible bot when it has one, else the random one."""
+    return "sensible" if "sensible" in bots_for(rules) else "random"
+
+
+def parse_option_values(rules: str, pairs: list[str]) -> dict[str, Any]:
+    """``-o KEY=VALUE`` pairs as typed options for ``rules``; ValueError says what is wrong.
+
+    Values are read as JSON when they can be (numbers, true, null, lists), else as
+    text; a comma list fills an option that takes several values.
+
+    >>> parse_option_values("clue-or-cruel", ["bluffs_to_win=2", "gems=choose"])
+    {'bluffs_to_win': 2, 'gems': 'choose'}
+    >>> parse_option_values("classic", ["characters=plum,white,green"])
+    {'characters': ['plum', 'white', 'green']}
+    """
+    fields = rules_class(rules).options_type.model_fields
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ValueError(f"-o takes KEY=VALUE, got {pair!r}")
+        if key not in fields:
+            allowed = ", ".join(f"{k} (default {f.default!r})" for k, f in fields.items())
+            raise ValueError(f"{rules} has no option {key!r}. Allowed options: {allowed}")
+        value: Any
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text.strip()
+            wants_many = any(t in str(fields[key].annotation) for t in ("tuple", "list"))
+            if wants_many:
+                value = [v.strip() for v in value.split(",") if v.strip()]
+        out[key] = value
+    parse_options(rules, out)  # the rule set's own checks, with every allowed value
+    return out
 
 
 def plan_seats(
@@ -33,13 +71,15 @@ def plan_seats(
     humans: str | None = None,
     bots: str | None = None,
     extra_bots: list[str] | None = None,
+    bot: str | None = None,
 ) -> tuple[dict[int, str], dict[int, str]]:
     """Who sits where: people (by name) first, then bots (by spec).
 
     ``humans`` is a count or comma-separated names; ``bots`` a count or a comma
     list of bot kinds; ``extra_bots`` are more bot specs (``--bot``), e.g.
-    external bots. Without ``bots`` every seat that is not a person gets the
-    default bot. Raises ValueError saying what does not add up.
+    external bots. Without ``bots`` every seat that is not a person gets
+    ``bot`` (default: the classic game's default bot). Raises ValueError saying
+    what does not add up.
 
     >>> plan_seats(3)
     ({0: 'you'}, {1: 'sensible', 2: 'sensible'})
@@ -47,6 +87,7 @@ def plan_seats(
     ({0: 'Ann', 1: 'Bob'}, {2: 'random', 3: 'sensible'})
     """
     extra = list(extra_bots or [])
+    filler = bot or default_bot()
     names: list[str] | None = None
     if humans is not None:
         text = humans.strip()
@@ -66,12 +107,12 @@ def plan_seats(
             count = int(text)
             if len(extra) > count:
                 raise ValueError(f"--bots {count} leaves no seat for {len(extra)} --bot bot(s)")
-            kinds = extra + [default_bot()] * (count - len(extra))
+            kinds = extra + [filler] * (count - len(extra))
         else:
             kinds = [k.strip() for k in text.split(",") if k.strip()] + extra
     if kinds is None:
         people = len(names) if names is not None else 1
-        kinds = extra + [default_bot()] * max(0, players - people - len(extra))
+        kinds = extra + [filler] * max(0, players - people - len(extra))
     if names is None:
         count = players - len(kinds)
         if count < 0:
@@ -110,8 +151,21 @@ def _load(path: Path) -> tuple[Game, dict[str, Any]]:
 
 
 def play(
-    rules: Annotated[str, typer.Option(help="Rule set to play.")] = "classic",
-    players: Annotated[int, typer.Option(help="Number of players, 3-6.")] = 4,
+    rules: Annotated[
+        str, typer.Option(help="Rule set to play: any that 'cluedo rules' lists.")
+    ] = "classic",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A rule-set option, e.g. -o gems=choose; repeatable. 'cluedo rules' lists them.",
+        ),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Number of players (default 4, or the rule set's limit).")
+    ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -139,7 +193,17 @@ def play(
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for a repeatable game.")] = None,
-    edition: Annotated[str, typer.Option(metavar="us|uk", help="Card names: us or uk.")] = "us",
+    edition: Annotated[
+        str | None,
+        typer.Option(metavar="us|uk", help="Card names: us or uk (default: the rule set's)."),
+    ] = None,
+    race: Annotated[
+        bool,
+        typer.Option(
+            help="Race to spell your name backwards for the first turn, in rule sets that "
+            "have one (Clue or Cruel); --no-race draws the first player at random.",
+        ),
+    ] = True,
     load: Annotated[
         Path | None, typer.Option(metavar="FILE", help="Resume a game saved with --save.")
     ] = None,
@@ -157,8 +221,6 @@ def play(
     notes: dict[str, Any] = {}
     if load is not None:
         game, extra = _load(load)
-        if game.rules_name not in PLAYABLE:
-            raise _fail(f"the terminal game plays {', '.join(PLAYABLE)}, not {game.rules_name}")
         saved_humans = extra.get("humans")
         saved_bots = extra.get("bots")
         if isinstance(saved_humans, dict) and isinstance(saved_bots, dict):
@@ -171,29 +233,40 @@ def play(
                 raise _fail(f"{load}: the saved seats do not match {game.players} players")
         else:
             try:
-                human_seats, bot_seats = plan_seats(game.players, humans, bots, bot)
+                human_seats, bot_seats = plan_seats(
+                    game.players, humans, bots, bot, default_bot(game.rules_name)
+                )
             except ValueError as err:
                 raise _fail(str(err)) from None
         saved_notes = extra.get("notes")
         notes = saved_notes if isinstance(saved_notes, dict) else {}
     else:
         try:
-            name = rules_class(rules).name
-        except CluedoError as err:
+            cls = rules_class(rules)
+            name = cls.name
+            options = parse_option_values(name, option or [])
+        except (ValueError, CluedoError) as err:
             raise _fail(str(err)) from None
-        if name not in PLAYABLE:
-            raise _fail(f"the terminal game plays {', '.join(PLAYABLE)}, not {name}")
-        if edition not in ("us", "uk"):
-            raise _fail(f"unknown edition {edition!r}; allowed: us, uk")
+        fields = cls.options_type.model_fields
+        if edition is not None:
+            if edition not in ("us", "uk"):
+                raise _fail(f"unknown edition {edition!r}; allowed: us, uk")
+            if "edition" not in fields:
+                raise _fail(f"{name} has no editions")
+            options.setdefault("edition", edition)
+        if players is None:
+            players = min(max(4, cls.min_players), cls.max_players)
         try:
-            human_seats, bot_seats = plan_seats(players, humans, bots, bot)
-            game = new_game(name, players=players, seed=seed, options={"edition": edition})
+            human_seats, bot_seats = plan_seats(players, humans, bots, bot, default_bot(name))
+            if RACE_OPTION in fields and RACE_OPTION not in options and race and human_seats:
+                options[RACE_OPTION] = _race(human_seats, bot_seats, seed)
+            game = new_game(name, players=players, seed=seed, options=options)
         except (ValueError, CluedoError) as err:
             raise _fail(str(err)) from None
     agents: dict[int, Agent] = {}
     try:
         for seat, spec in bot_seats.items():
-            agents[seat] = make_agent(spec, seat, game.seed + seat)
+            agents[seat] = make_agent(spec, seat, game.seed + seat, rules=game.rules_name)
     except (ValueError, OSError, CluedoError) as err:
         for agent in agents.values():
             agent.close()
@@ -202,6 +275,17 @@ def play(
     code = session.run()
     if code:
         raise typer.Exit(code)
+
+
+def _race(humans: dict[int, str], bots: dict[int, str], seed: int | None) -> int:
+    """The seat that won the typing race (the game then starts with it)."""
+    console = Console()
+    try:
+        first, _ = typing_race(console, humans, sorted(bots), random.Random(seed))
+    except (EOFError, KeyboardInterrupt):
+        raise typer.Exit(0) from None
+    console.print(f"{humans.get(first) or 'A bot'} plays first.")
+    return first
 
 
 def register(app: typer.Typer) -> None:

@@ -23,7 +23,7 @@ from rich.style import Style
 from rich.text import Text
 
 from cluedo.content.board import CORRIDOR, OFF_BOARD, Board, Square, load_board
-from cluedo.content.cards import CardSet, load_card_set
+from cluedo.content.cards import CardSet, CardSetError, load_card_set
 from cluedo.frontends.terminal_text import token_letters, token_style
 
 ROOM_BG = "grey23"
@@ -68,7 +68,45 @@ class BoardLayout:
 
     @classmethod
     def for_view(cls, view: Mapping[str, Any]) -> BoardLayout:
-        return cls(load_board(view["board"]), load_card_set("classic", view["edition"]))
+        cards = load_card_set(str(view.get("card_set") or "classic"), view.get("edition"))
+        return cls(load_board(view["board"]), cards)
+
+    def letter(self, piece: str) -> str:
+        """The piece's token letter; a piece that is not a suspect card gets a free one."""
+        if piece not in self.letters:
+            taken = set(self.letters.values())
+            for ch in piece.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789":
+                if ch.isalnum() and ch not in taken:
+                    self.letters[piece] = ch
+                    break
+            else:
+                self.letters[piece] = "?"
+        return self.letters[piece]
+
+    def style(self, piece: str) -> str:
+        try:
+            return token_style(self.cards, piece)
+        except CardSetError:
+            return "bold"
+
+    def code(self, piece: str) -> str:
+        """Two characters for a piece on a wide board ('Gr'), from its card code or id."""
+        try:
+            return self.cards.card(piece).code.capitalize()
+        except CardSetError:
+            return piece[:2].capitalize()
+
+    def room_name(self, room: str) -> str:
+        try:
+            return self.cards.name(room)
+        except CardSetError:
+            return room.replace("_", " ").title()
+
+    def nearest_room_distance(self, square: Square) -> int:
+        """Steps from a square to the nearest room (menus list squares near rooms first)."""
+        board = self.board
+        node = board.node(square)
+        return min(board.distances_from(board.node(room))[node] for room in board.rooms)
 
 
 def _longest_run(cols: list[int]) -> tuple[int, int]:
@@ -152,18 +190,21 @@ def render_board(
     room_marks: Mapping[str, str] | None = None,
     cell: int = 1,
     rows: range | None = None,
+    marks: Mapping[Square, tuple[str, str]] | None = None,
 ) -> list[Text]:
     """The board as one Text per row (``rows`` picks which), ``cell`` characters per square.
 
     ``labels`` maps reachable corridor squares to their label; ``room_marks`` maps
-    reachable rooms to their menu number. Only the view is read: positions of
+    reachable rooms to their menu number; ``marks`` puts a rule set's own glyphs
+    (a gem) on corridor squares, under tokens and labels. Only the view is read: positions of
     tokens and weapons are public, and nothing else is drawn.
     """
-    board, cards = layout.board, layout.cards
+    board = layout.board
     labels = labels or {}
     room_marks = room_marks or {}
     seat = view.get("seat")
-    own = view["characters"][seat] if isinstance(seat, int) else None
+    characters = view.get("characters") or []
+    own = characters[seat] if isinstance(seat, int) and seat < len(characters) else None
     # Each square is a list of `cell` (character, style) pairs; words are laid over it.
     grid: list[list[tuple[str, Style]]] = []
     start_owner = {sq: p for p, sq in board.starts.items()}
@@ -176,7 +217,7 @@ def render_board(
             elif ch == CORRIDOR or ch.isdigit():
                 owner = start_owner.get((r, c))
                 style = (
-                    Style.parse(token_style(cards, owner)) + Style(bold=False, dim=True)
+                    Style.parse(layout.style(owner)) + Style(bold=False, dim=True)
                     if owner
                     else CORRIDOR_STYLE
                 )
@@ -197,22 +238,24 @@ def render_board(
             if 0 <= col + i < len(grid[r]):
                 grid[r][col + i] = (ch, style)
 
-    # Tokens and labels in the corridor.
+    # A rule set's marks, then labels and tokens in the corridor (each over the last).
+    for square, (glyph, mark_style) in (marks or {}).items():
+        put(square[0], square[1] * cell + cell - len(glyph), glyph, Style.parse(mark_style))
     for square, label in labels.items():
         put(square[0], square[1] * cell + cell - 1, label, LABEL_STYLE)
     in_room: dict[str, list[str]] = {}
     for piece, location in view["positions"].items():
         sq = _square(location)
-        style = Style.parse(token_style(cards, piece))
+        style = Style.parse(layout.style(piece))
         if piece == own:
             style += Style(reverse=True)
         if sq is not None:
-            text = layout.letters[piece] if cell == 1 else cards.card(piece).code.capitalize()
+            text = layout.letter(piece) if cell == 1 else layout.code(piece)
             put(sq[0], sq[1] * cell + cell - len(text), text, style)
         else:
             in_room.setdefault(location, []).append(piece)
     weapons_in: dict[str, list[str]] = {}
-    for weapon, room in view["weapons"].items():
+    for weapon, room in (view.get("weapons") or {}).items():
         weapons_in.setdefault(room, []).append(weapon)
 
     # Words in rooms: menu mark, name, suspects, weapons. The name gives way first
@@ -225,19 +268,20 @@ def render_board(
         mark = room_marks.get(rid)
         if mark is not None:
             blocks.append(Block([_styled(f"({mark})", ROOM_MARK_STYLE)]))
-        name = Block([_styled(w, ROOM_NAME_STYLE) for w in cards.name(rid).split()], " ")
+        name = Block([_styled(w, ROOM_NAME_STYLE) for w in layout.room_name(rid).split()], " ")
         blocks.append(name)
         suspects = []
         for piece in in_room.get(rid, []):
-            style = Style.parse(token_style(cards, piece)) + room_style
+            style = Style.parse(layout.style(piece)) + room_style
             if piece == own:
                 style += Style(reverse=True)
-            text = layout.letters[piece] if cell == 1 else cards.card(piece).code.capitalize()
+            text = layout.letter(piece) if cell == 1 else layout.code(piece)
             suspects.append(_styled(text, style))
         if suspects:
             blocks.append(Block(suspects, "" if cell == 1 else " "))
         weapon_words = [
-            cards.card(w).code if cell == 1 else cards.name(w) for w in weapons_in.get(rid, [])
+            layout.code(w).lower() if cell == 1 else layout.room_name(w)
+            for w in weapons_in.get(rid, [])
         ]
         if weapon_words:
             # Weapon names of two words stay together when they fit ("Lead Pipe").

@@ -101,13 +101,14 @@ class Screen:
 
     def game(
         self,
-        layout: BoardLayout,
+        layout: BoardLayout | None,
         view: Mapping[str, Any],
         panel: Panel,
         labels: Mapping[Square, str] | None = None,
         room_marks: Mapping[str, str] | None = None,
         wanted_rows: Sequence[int] = (),
         aside: Sequence[Text] = (),
+        marks: Mapping[Square, tuple[str, str]] | None = None,
     ) -> Text:
         """The board and the panel; returns what goes before the prompt on the last line.
 
@@ -115,7 +116,15 @@ class Screen:
         the prompt, so an 80x24 terminal shows 24 of the board's 25 rows.
         ``aside`` (the notebook) is shown as a third column when the terminal is
         wide and tall enough for it; otherwise the person opens it with a command.
+        ``marks`` are a rule set's glyphs on squares (gems). A game with no board
+        (``layout`` None) gets the panel alone, across the whole screen.
         """
+        if layout is None:
+            self.clear()
+            lines = panel.lines(self.width, max(self.height - 1, 10))
+            for text in lines:
+                self.console.print(text, overflow="crop", no_wrap=True, crop=True)
+            return Text()
         board = layout.board
         cell = self.cell(board.columns)
         board_width = board.columns * cell
@@ -133,7 +142,7 @@ class Screen:
                     style="grey50",
                 )
                 panel = Panel([*panel.header, note], panel.menu, panel.message, panel.log)
-            board_lines = render_board(layout, view, labels, room_marks, cell, rows)
+            board_lines = render_board(layout, view, labels, room_marks, cell, rows, marks)
             aside_width = max((len(t.plain) for t in aside), default=0)
             show_aside = (
                 aside_width > 0
@@ -158,7 +167,7 @@ class Screen:
             last.append_text(board_lines[height] if height < len(board_lines) else pad)
             last.append(" " * GAP)
             return last
-        for text in render_board(layout, view, labels, room_marks, cell):
+        for text in render_board(layout, view, labels, room_marks, cell, marks=marks):
             self.console.print(text, overflow="crop", no_wrap=True, crop=True)
         for text in panel.lines(self.width, None):
             self.console.print(text, overflow="crop", no_wrap=True, crop=True)

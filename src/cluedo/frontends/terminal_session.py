@@ -13,8 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +22,14 @@ from rich.text import Text
 
 from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
-from cluedo.content.board import Square
-from cluedo.content.cards import CardSet, CardSetError
-from cluedo.engine import Action, CluedoError, Game, IllegalAction
+from cluedo.content.cards import CardSetError
+from cluedo.engine import CluedoError, Game, IllegalAction
+from cluedo.frontends.terminal_menus import InputError, Menu, Option
 from cluedo.frontends.terminal_notebook import Notebook
-from cluedo.frontends.terminal_render import LABELS, BoardLayout
+from cluedo.frontends.terminal_present import Table
+from cluedo.frontends.terminal_presenters import presenter_class
 from cluedo.frontends.terminal_screen import Panel, Screen
-from cluedo.frontends.terminal_text import Names, location_name, token_style
+from cluedo.frontends.terminal_text import Names
 
 PROMPT = "> "
 NOTE_LIMIT = 20
@@ -52,52 +52,27 @@ class Quit(Exception):
         self.error = error
 
 
-class InputError(ValueError):
-    """Typed input that does not fit the prompt; the message says what would."""
-
-
-@dataclass
-class Option:
-    """One menu entry: the key that picks it, its words, what it stands for."""
-
-    key: str
-    text: str
-    value: Any
-    aliases: tuple[str, ...] = ()
-    style: str = ""
-
-
-@dataclass
-class Menu:
-    title: str
-    options: list[Option]
-    hint: str = ""
-    labels: dict[Square, str] = field(default_factory=dict)
-    room_marks: dict[str, str] = field(default_factory=dict)
-    parse: Callable[[str], Any] | None = None
-    """Reads typed input that is not a menu key (e.g. 'suggest gr ro'); raises InputError."""
-    columns: int = 1
-
-
 HELP = """\
 How to play
   Type a menu number (or, while moving, the letter of a square) and Enter.
-  Actions can also be typed as words:
-    roll (r)       roll the die        passage (p)  take the secret passage
-    suggest (s)    make a suggestion   e.g. "s gr ro" = Mr. Green, Rope
-    accuse (a)     make an accusation  e.g. "a pl kn ki", then y to confirm
-    end (e)        end your turn
-  Name cards by menu number, full name or two-letter code (gr, ro, ki...).
+  Menu lines can also be typed as their first word (roll, end, ...).
+  In a list of choices, 0 or back returns to the previous menu.
+"""
+HELP_ANYWHERE = """\
 Anywhere
+  log (l)             the whole game log
+  help (h, ?)         this page
+  quit (q)            leave the game (you are offered to save it)
+"""
+HELP_NOTEBOOK = """\
   notes (n)           your notebook: what you know about every card
   mark CARD TEXT      write TEXT beside CARD in your notebook ("mark ro seen?")
   mark CARD WHO X     mark one player's box, e.g. "mark ro pl x"
   unmark CARD [WHO]   rub a mark out
-  log (l)             the whole game log
-  help (h, ?)         this page
-  quit (q)            leave the game (you are offered to save it)
+"""
+HELP_BOARD = """\
 The board
-  Capital letters are suspects (yours is reversed); two-letter codes in rooms
+  Capital letters are characters (yours is reversed); two-letter codes in rooms
   are weapons; dim dots are start squares; light squares are doorways.
 """
 
@@ -125,13 +100,17 @@ class Session:
         self.bot_delay = bot_delay
         self.save_path = save_path
         first = game.view(None)
-        self.layout = BoardLayout.for_view(first)
-        self.cards: CardSet = self.layout.cards
-        self.characters: list[str] = list(first["characters"])
         self.player_names = [
             self.humans.get(s) or bot_label(self.bot_specs.get(s, "?")) for s in range(game.players)
         ]
-        self.notebooks = {s: Notebook(self.cards, s, game.players) for s in self.humans}
+        self.table = Table.from_view(first, self.player_names)
+        self.presenter = presenter_class(game.rules_name)(self.table)
+        self.layout = self.table.layout
+        self.cards = self.table.cards
+        self.characters: list[str] = self.table.characters
+        self.notebooks = {}
+        if self.presenter.notebook and self.cards is not None:
+            self.notebooks = {s: Notebook(self.cards, s, game.players) for s in self.humans}
         for seat_text, data in (notes or {}).items():
             seat = int(seat_text) if str(seat_text).isdigit() else -1
             if seat in self.notebooks and isinstance(data, Mapping):
@@ -210,7 +189,7 @@ class Session:
                 [
                     Text(""),
                     Text(f"  Pass the keyboard to {name}", style="bold"),
-                    Text(f"  ({self.cards.name(self.characters[seat])})", style="bold"),
+                    Text(f"  ({self._names(None).seat(seat)})", style="bold"),
                     Text(""),
                     Text(f"  {name}: press Enter when nobody else can see the screen."),
                 ]
@@ -223,13 +202,7 @@ class Session:
         while True:
             view = self.game.view(seat)
             legal = self.game.legal_actions(seat)
-            pending = view["pending"] or {}
-            if pending.get("kind") == "refute":
-                action = self._choose_card_to_show(seat, view, legal)
-            elif pending.get("stage") == "move":
-                action = self._choose_move(seat, view, legal)
-            else:
-                action = self._choose_turn_action(seat, view, legal)
+            action = self.presenter.choose(self, seat, view, legal)
             if action is None:
                 continue
             try:
@@ -239,249 +212,9 @@ class Session:
                 continue
             return
 
-    # -- menus for each decision ----------------------------------------------------
-
-    def _choose_turn_action(
-        self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]
-    ) -> Action | None:
-        kinds = {a.kind for a in legal}
-        here = view["positions"][self.characters[seat]]
-        options: list[Option] = []
-        if "roll" in kinds:
-            options.append(Option("", "Roll the die", Action.make(seat, "roll"), ("roll", "r")))
-        if "passage" in kinds:
-            target = self.layout.board.passages.get(here) if isinstance(here, str) else None
-            where = f" to the {self.cards.name(target)}" if target else ""
-            options.append(
-                Option(
-                    "",
-                    f"Take the secret passage{where}",
-                    Action.make(seat, "passage"),
-                    ("passage", "p"),
-                )
-            )
-        if "suggest" in kinds:
-            options.append(
-                Option(
-                    "",
-                    f"Suggest in the {location_name(self.cards, here)}",
-                    "suggest",
-                    ("suggest", "s"),
-                )
-            )
-        if "accuse" in kinds:
-            options.append(Option("", "Accuse (if wrong, you are out)", "accuse", ("accuse", "a")))
-        if "end_turn" in kinds:
-            options.append(Option("", "End your turn", Action.make(seat, "end_turn"), ("end", "e")))
-        for i, opt in enumerate(options, start=1):
-            opt.key = str(i)
-        pending = view["pending"] or {}
-        title = f"Your turn: you are in the {location_name(self.cards, here)}."
-        if not isinstance(here, str):
-            title = "Your turn."
-        if pending.get("stage") == "start" and "suggest" in kinds:
-            title = "You were moved here by a suggestion: you may suggest without moving."
-        elif pending.get("stage") == "moved" and "suggest" in kinds:
-            title = f"You are in the {self.cards.name(pending['entered'])}."
-        elif pending.get("stage") == "done":
-            title = "Your suggestion has been answered."
-            if "accuse" not in kinds and pending.get("disproved"):
-                title += " (No accusation after a disproved suggestion this turn.)"
-        elif pending.get("stage") == "moved":
-            last = view["log"][-1] if view["log"] else {}
-            title = (
-                f"You rolled {last.get('roll')} but every way is blocked."
-                if last.get("kind") == "blocked"
-                else "You have moved."
-            )
-
-        def parse(text: str) -> Any:
-            word, *args = text.split()
-            word = word.lower()
-            if word in ("suggest", "s") and "suggest" in kinds and args:
-                suspect, weapon = self._cards_from(args, ("suspect", "weapon"))
-                return Action.make(seat, "suggest", suspect=suspect, weapon=weapon)
-            if word in ("accuse", "a") and "accuse" in kinds and args:
-                suspect, weapon, room = self._cards_from(args, ("suspect", "weapon", "room"))
-                return (
-                    "accuse",
-                    Action.make(seat, "accuse", suspect=suspect, weapon=weapon, room=room),
-                )
-            raise InputError(f"'{text}' is not an option here")
-
-        choice = self._ask(seat, Menu(title, options, parse=parse), view)
-        if choice == "suggest":
-            return self._choose_suggestion(seat, view)
-        if choice == "accuse":
-            return self._choose_accusation(seat, view)
-        if isinstance(choice, tuple):  # a typed accusation still needs confirming
-            return self._confirm_accusation(seat, view, choice[1])
-        assert isinstance(choice, Action)
-        return choice
-
-    def _cards_from(self, words: Sequence[str], categories: Sequence[str]) -> list[str]:
-        if len(words) != len(categories):
-            raise InputError(f"name {len(categories)} cards: a " + ", a ".join(categories))
-        out = []
-        for word, category in zip(words, categories, strict=True):
-            try:
-                card = self.cards.lookup(word)
-            except CardSetError:
-                raise InputError(
-                    f"no card '{word}'; use a two-letter code (see 'notes') or a full name"
-                ) from None
-            if self.cards.category_of(card) != category:
-                raise InputError(f"{self.cards.name(card)} is not a {category}")
-            out.append(card)
-        return out
-
-    def _card_menu(self, category: str, title: str, hint: str = "") -> Menu:
-        options = [
-            Option(str(i), self.cards.name(c), c, (c, self.cards.card(c).code))
-            for i, c in enumerate(self.cards.category(category), start=1)
-        ]
-        options.append(Option("0", "Back", None, ("back", "b")))
-        return Menu(title, options, hint=hint, columns=2)
-
-    def _choose_suggestion(self, seat: int, view: Mapping[str, Any]) -> Action | None:
-        room = view["positions"][self.characters[seat]]
-        where = location_name(self.cards, room)
-        suspect = self._ask(
-            seat, self._card_menu("suspect", f"Suggest: who, in the {where}?"), view
-        )
-        if suspect is None:
-            return None
-        weapon = self._ask(
-            seat,
-            self._card_menu("weapon", f"Suggest: {self.cards.name(suspect)}, with which weapon?"),
-            view,
-        )
-        if weapon is None:
-            return None
-        return Action.make(seat, "suggest", suspect=suspect, weapon=weapon)
-
-    def _choose_accusation(self, seat: int, view: Mapping[str, Any]) -> Action | None:
-        suspect = self._ask(seat, self._card_menu("suspect", "Accuse: who did it?"), view)
-        if suspect is None:
-            return None
-        weapon = self._ask(
-            seat,
-            self._card_menu("weapon", f"Accuse {self.cards.name(suspect)}: with what?"),
-            view,
-        )
-        if weapon is None:
-            return None
-        room = self._ask(
-            seat,
-            self._card_menu(
-                "room", f"Accuse {self.cards.name(suspect)}, {self.cards.name(weapon)}: where?"
-            ),
-            view,
-        )
-        if room is None:
-            return None
-        action = Action.make(seat, "accuse", suspect=suspect, weapon=weapon, room=room)
-        return self._confirm_accusation(seat, view, action)
-
-    def _confirm_accusation(
-        self, seat: int, view: Mapping[str, Any], action: Action
-    ) -> Action | None:
-        names = self._names(seat)
-        text = (
-            f"Accuse {names.the(action['suspect'])} with {names.the(action['weapon'])} in the "
-            f"{names.card(action['room'])}? If you are wrong you are out of the game."
-        )
-        menu = Menu(
-            text,
-            [
-                Option("y", "Yes, accuse", action, ("y", "yes")),
-                Option("n", "No, go back", None, ("n", "no")),
-            ],
-        )
-        result: Action | None = self._ask(seat, menu, view)
-        return result
-
-    def _choose_move(
-        self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]
-    ) -> Action | None:
-        pending = view["pending"]
-        rooms: list[str] = []
-        squares: list[Square] = []
-        for dest in pending.get("destinations", []):
-            if isinstance(dest, str):
-                rooms.append(dest)
-            else:
-                squares.append((int(dest[0]), int(dest[1])))
-        rooms.sort(key=self.cards.category("room").index)
-        squares.sort(key=self._nearest_room_distance)
-        labels = {sq: LABELS[i] for i, sq in enumerate(squares[: len(LABELS)])}
-        options = [
-            Option(
-                str(i),
-                f"Go into the {self.cards.name(r)}",
-                Action.make(seat, "move", to=r),
-                (r, self.cards.card(r).code),
-            )
-            for i, r in enumerate(rooms, start=1)
-        ]
-        options += [
-            Option(label, "", Action.make(seat, "move", to=sq)) for sq, label in labels.items()
-        ]
-        hint = ""
-        if labels:
-            hint = (
-                f"Squares (letters on the board, 'a' nearest a room): {' '.join(labels.values())}"
-            )
-
-        def parse(text: str) -> Action:
-            parts = text.replace(" ", "").split(",")
-            if len(parts) == 2 and all(p.isdigit() for p in parts):
-                return Action.make(seat, "move", to=(int(parts[0]), int(parts[1])))
-            raise InputError(
-                f"'{text}' is not a destination: type a room number"
-                + (" or a square's letter" if labels else "")
-            )
-
-        title = f"You rolled {pending.get('roll')}: where do you go?"
-        menu = Menu(
-            title,
-            options,
-            hint=hint,
-            labels=labels,
-            room_marks={r: str(i) for i, r in enumerate(rooms, start=1)},
-            parse=parse,
-        )
-        choice: Action = self._ask(seat, menu, view)
-        return choice
-
-    def _nearest_room_distance(self, square: Square) -> int:
-        board = self.layout.board
-        node = board.node(square)
-        return min(board.distances_from(board.node(room))[node] for room in board.rooms)
-
-    def _choose_card_to_show(
-        self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]
-    ) -> Action | None:
-        names = self._names(seat)
-        suggestion = next((e for e in reversed(view["log"]) if e["kind"] == "suggestion"), None)
-        asked = ""
-        if suggestion is not None:
-            asked = (
-                f"{names.seat(suggestion['seat'])} suggested {names.the(suggestion['suspect'])} "
-                f"with {names.the(suggestion['weapon'])} in the {names.card(suggestion['room'])}. "
-            )
-        options = [
-            Option(str(i), self.cards.name(card), a, (card, self.cards.card(card).code))
-            for i, a in enumerate(legal, start=1)
-            for card in [a["card"]]
-        ]
-        menu = Menu(asked + "You must show one of your matching cards: which?", options)
-        choice: Action = self._ask(seat, menu, view)
-        return choice
-
     # -- asking ---------------------------------------------------------------------
 
-    def _ask(self, seat: int, menu: Menu, view: Mapping[str, Any]) -> Any:
+    def ask(self, seat: int, menu: Menu, view: Mapping[str, Any]) -> Any:
         """Show the menu until the person picks an option; global commands work throughout."""
         while True:
             self._draw(seat, view, menu, None)
@@ -562,8 +295,8 @@ class Session:
     def _mark(self, seat: int, erase: bool, args: list[str]) -> Text:
         usage = "use: mark CARD [PLAYER] TEXT, or unmark CARD [PLAYER]"
         book = self.notebooks.get(seat)
-        if book is None:
-            return Text("Only a person's seat has a notebook.", style="bold red")
+        if book is None or self.cards is None:
+            return Text(self._no_notebook(), style="bold red")
         if not args:
             return Text(usage, style="bold red")
         try:
@@ -582,21 +315,27 @@ class Session:
         if not erase and not text:
             return Text(usage, style="bold red")
         book.set_note(card, text[:NOTE_LIMIT], who)
-        where = f" for {self.cards.name(self.characters[who])}" if who is not None else ""
+        where = f" for {self._names(None).seat(who)}" if who is not None else ""
         done = "Rubbed out" if erase else f"Marked '{text[:NOTE_LIMIT]}'"
         return Text(f"{done} on {self.cards.name(card)}{where} (see 'notes').", style="green")
+
+    def _no_notebook(self) -> str:
+        if not self.presenter.notebook:
+            return "This game has no detective notebook."
+        return "Only a person's seat has a notebook."
 
     def _seat_from(self, word: str) -> int | None:
         low = word.lower()
         if low.isdigit() and 1 <= int(low) <= self.game.players:
             return int(low) - 1
+        names = self._names(None)
         for seat, character in enumerate(self.characters):
-            if low in (
-                character,
-                self.cards.card(character).code,
-                self.layout.letters[character].lower(),
-                self.player_names[seat].lower(),
-            ):
+            words = {character, names.seat(seat).lower(), self.player_names[seat].lower()}
+            if self.cards is not None and character in self.cards.ids:
+                words.add(self.cards.card(character).code)
+            if self.layout is not None:
+                words.add(self.layout.letter(character).lower())
+            if low in words:
                 return seat
         return None
 
@@ -612,35 +351,20 @@ class Session:
     # -- drawing --------------------------------------------------------------------
 
     def _names(self, viewer: int | None) -> Names:
-        return Names(self.cards, self.characters, self.player_names, viewer)
+        return self.presenter.names(viewer)
+
+    def _log_lines(self, view: Mapping[str, Any], viewer: int | None) -> list[str]:
+        lines = (self.presenter.describe(e, viewer) for e in view["log"])
+        return [line for line in lines if line]
 
     def _draw(
         self, seat: int | None, view: Mapping[str, Any], menu: Menu, status: Text | None
     ) -> None:
-        names = self._names(seat)
+        presenter = self.presenter
         panel = Panel()
-        current = view["current"]
-        finished = view["finished"]
-        head = Text(f"Turn {view['turn']} · ", style="bold")
-        if not finished:
-            head.append(
-                f"{names.seat_long(current)} to play",
-                style=token_style(self.cards, self.characters[current]),
-            )
-        panel.header.append(head)
-        panel.header.append(self._seats_line(view))
-        if seat is not None:
-            hand = view["hand"]
-            mine = Text("Your hand: ", style="bold")
-            mine.append(", ".join(self.cards.name(c) for c in hand) or "(none)")
-            panel.header.append(mine)
-            if view.get("envelope"):
-                panel.header.append(
-                    Text(
-                        "Envelope: " + ", ".join(self.cards.name(c) for c in view["envelope"]),
-                        style="bold magenta",
-                    )
-                )
+        panel.header.append(presenter.headline(view))
+        panel.header.append(presenter.seats_line(view))
+        panel.header += presenter.status(view, seat)
         if status is not None:
             panel.header.append(status)
         if menu.title:
@@ -649,42 +373,43 @@ class Session:
             if menu.hint:
                 panel.menu.append(Text(menu.hint, style="grey70"))
         panel.message = self.message
-        log = [line for line in (names.describe(e) for e in view["log"]) if line]
-        panel.log = log[-LOG_KEEP:]
-        wanted: list[int] = []
-        if seat is not None:
-            own = view["positions"][self.characters[seat]]
-            if isinstance(own, list):
-                wanted.append(int(own[0]))
-            else:
-                wanted += [r for r, _, _ in self.layout.spans.get(own, [])[:1]]
-        wanted += [sq[0] for sq in menu.labels]
-        for room in menu.room_marks:
-            wanted += [r for r, _, _ in self.layout.spans.get(room, [])[:1]]
-        for location in view["positions"].values():
-            if isinstance(location, list):
-                wanted.append(int(location[0]))
+        panel.log = self._log_lines(view, seat)[-LOG_KEEP:]
         aside: list[Text] = []
         book = self.notebooks.get(seat) if seat is not None else None
         if book is not None:
             book.update(view["log"])
             aside = self._notebook_lines(book, compact=True)
         self.prompt_prefix = self.screen.game(
-            self.layout, view, panel, menu.labels, menu.room_marks, wanted, aside=aside
+            self.layout,
+            view,
+            panel,
+            menu.labels,
+            menu.room_marks,
+            self._wanted_rows(seat, view, menu),
+            aside=aside,
+            marks=presenter.board_marks(view),
         )
 
-    def _seats_line(self, view: Mapping[str, Any]) -> Text:
-        line = Text()
-        for seat, character in enumerate(self.characters):
-            if line.plain:
-                line.append("  ")
-            line.append(self.layout.letters[character], style=token_style(self.cards, character))
-            who = self.player_names[seat]
-            line.append(
-                f" {who}" + (" (out)" if view["eliminated"][seat] else ""),
-                style="strike grey50" if view["eliminated"][seat] else "",
-            )
-        return line
+    def _wanted_rows(self, seat: int | None, view: Mapping[str, Any], menu: Menu) -> list[int]:
+        """Board rows worth keeping in view, most wanted first: your token, your choices."""
+        if self.layout is None:
+            return []
+        spans = self.layout.spans
+        positions = view.get("positions") or {}
+        wanted: list[int] = []
+        if seat is not None and seat < len(self.characters):
+            own = positions.get(self.characters[seat])
+            if isinstance(own, list):
+                wanted.append(int(own[0]))
+            elif isinstance(own, str):
+                wanted += [r for r, _, _ in spans.get(own, [])[:1]]
+        wanted += [sq[0] for sq in menu.labels]
+        for room in menu.room_marks:
+            wanted += [r for r, _, _ in spans.get(room, [])[:1]]
+        for location in positions.values():
+            if isinstance(location, list):
+                wanted.append(int(location[0]))
+        return wanted
 
     @staticmethod
     def _menu_lines(menu: Menu) -> list[Text]:
@@ -714,17 +439,24 @@ class Session:
         self.prompt_prefix = Text()
 
     def _page_help(self) -> None:
-        lines = [Text(line) for line in HELP.splitlines()]
-        legend = Text("Weapons: ")
-        for w in self.cards.category("weapon"):
-            legend.append(f"{self.cards.card(w).code}={self.cards.name(w)} ", style="cyan")
-        lines.append(legend)
+        text = HELP + self.presenter.help + HELP_ANYWHERE
+        if self.notebooks:
+            text += HELP_NOTEBOOK
+        if self.layout is not None:
+            text += HELP_BOARD
+        lines = [Text(line) for line in text.splitlines()]
+        cards = self.cards
+        if cards is not None and self.layout is not None and "weapon" in cards.categories:
+            legend = Text("Weapons: ")
+            for w in cards.category("weapon"):
+                legend.append(f"{cards.card(w).code}={cards.name(w)} ", style="cyan")
+            lines.append(legend)
         self._wait(lines)
 
     def _page_notebook(self, seat: int) -> None:
         book = self.notebooks.get(seat)
         if book is None:
-            self.message = Text("Only a person's seat has a notebook.", style="bold red")
+            self.message = Text(self._no_notebook(), style="bold red")
             return
         book.update(self.game.view(seat)["log"])
         lines = self._notebook_lines(book)
@@ -739,22 +471,24 @@ class Session:
     def _notebook_lines(self, book: Notebook, compact: bool = False) -> list[Text]:
         """The notebook as a table, one card per line (``compact``: no notes column)."""
         lines = [self._notebook_header(compact)]
-        for category in self.cards.categories:
-            for card in self.cards.category(category):
+        for category in book.cards.categories:
+            for card in book.cards.category(category):
                 lines.append(self._notebook_row(book, card, compact))
         return lines
 
     def _notebook_header(self, compact: bool = False) -> Text:
         line = Text(f"{'card':<17}{'cd':<3}", style="bold")
-        for character in self.characters:
-            line.append(
-                f" {self.layout.letters[character]} ", style=token_style(self.cards, character)
-            )
+        for seat in range(self.game.players):
+            if self.layout is not None and seat < len(self.characters):
+                who = self.characters[seat]
+                line.append(f" {self.layout.letter(who)} ", style=self.layout.style(who))
+            else:
+                line.append(f" {seat + 1} ", style="bold")
         line.append(" env" if compact else " env  notes", style="bold")
         return line
 
     def _notebook_row(self, book: Notebook, card: str, compact: bool = False) -> Text:
-        line = Text(f"{self.cards.name(card):<17.17}{self.cards.card(card).code:<3}")
+        line = Text(f"{book.cards.name(card):<17.17}{book.cards.card(card).code:<3}")
         for s in range(self.game.players):
             own = book.cell_notes.get((card, s))
             if own is not None:
@@ -774,10 +508,7 @@ class Session:
         return line
 
     def _page_log(self, seat: int) -> None:
-        names = self._names(seat)
-        entries = [
-            line for line in (names.describe(e) for e in self.game.view(seat)["log"]) if line
-        ]
+        entries = self._log_lines(self.game.view(seat), seat)
         room = max(self.screen.height - 3, 5)
         lines = [Text("Game log (latest last)", style="bold")]
         lines += [Text(e) for e in entries[-room:]]
@@ -787,42 +518,20 @@ class Session:
         """The end: who won, what was in the envelope; public to everyone at the table."""
         viewer = self.at_screen if len(self.humans) == 1 else None
         view = self.game.view(viewer)
-        names = self._names(viewer)
-        envelope = view.get("envelope") or []
-        lines = []
-        if view["outcome"] == "solved":
-            winners = ", ".join(names.seat_long(s) for s in view["winners"])
-            lines.append(Text(f"GAME OVER: {winners} solved the case!", style="bold green"))
-        else:
-            lines.append(Text("GAME OVER: nobody solved the case.", style="bold red"))
-        if envelope:
-            suspect, weapon, room = (e for e in envelope)
-            lines.append(
-                Text(
-                    f"The envelope held: {names.card(suspect)}, with {names.the(weapon)}, "
-                    f"in the {names.card(room)}.",
-                    style="bold magenta",
-                )
-            )
-        for seat in range(self.game.players):
-            state = (
-                "won"
-                if seat in view["winners"]
-                else ("accused wrongly" if view["eliminated"][seat] else "still in")
-            )
-            lines.append(Text(f"  {names.seat_long(seat)}: {state}"))
+        lines = self.presenter.result(view, viewer)
         menu = Menu("Press Enter to leave.", [])
-        panel = Panel(
-            header=lines,
-            log=[ln for ln in (names.describe(e) for e in view["log"]) if ln][-LOG_KEEP:],
-        )
+        panel = Panel(header=lines, log=self._log_lines(view, viewer)[-LOG_KEEP:])
         panel.menu.append(Text(menu.title, style="bold"))
         if self.save_path is not None:
             panel.menu.append(Text(f"The game is saved to {self.save_path}.", style="grey70"))
-        wanted = [int(loc[0]) for loc in view["positions"].values() if isinstance(loc, list)]
-        prefix = self.screen.game(self.layout, view, panel, wanted_rows=wanted)
+        wanted = self._wanted_rows(None, view, menu)
+        marks = self.presenter.board_marks(view)
+        prefix = self.screen.game(self.layout, view, panel, wanted_rows=wanted, marks=marks)
         with contextlib.suppress(EOFError, KeyboardInterrupt):
             self.console.input(Text.assemble(prefix, PROMPT))
+            for page in self.presenter.final_pages(view):
+                self._page([*page, Text("Press Enter to go on.", style="grey70")])
+                self.console.input(Text(PROMPT))
 
     # -- saving ---------------------------------------------------------------------
 

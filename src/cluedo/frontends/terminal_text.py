@@ -14,10 +14,10 @@ already redacted by the engine), so it cannot reveal more than the seat knows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cluedo.content.cards import CardSet
+from cluedo.content.cards import CardSet, CardSetError
 
 TOKEN_COLOURS = {
     "red": "bold red1",
@@ -60,7 +60,7 @@ class Names:
 
     def __init__(
         self,
-        cards: CardSet,
+        cards: CardSet | None,
         characters: Sequence[str],
         players: Sequence[str],
         viewer: int | None,
@@ -71,26 +71,45 @@ class Names:
         self.viewer = viewer
 
     def seat(self, seat: int) -> str:
-        """A seat as its character's name ('Miss Scarlet')."""
-        return self.cards.name(self.characters[seat])
+        """A seat as its character's name ('Miss Scarlet'), or its player's without one."""
+        if seat < len(self.characters):
+            return self.card(self.characters[seat])
+        return self.players[seat] if seat < len(self.players) else f"seat {seat + 1}"
 
     def seat_long(self, seat: int) -> str:
         """A seat with who plays it: 'Miss Scarlet (Ann)'."""
+        if seat >= len(self.characters) or seat >= len(self.players):
+            return self.seat(seat)
         return f"{self.seat(seat)} ({self.players[seat]})"
 
     def card(self, card: str) -> str:
-        return self.cards.name(card)
+        """A card's name; a piece that is not a card (a knight, say) by its id."""
+        if self.cards is None:
+            return card.replace("_", " ")
+        try:
+            return self.cards.name(card)
+        except CardSetError:
+            return card.replace("_", " ")
 
     def the(self, card: str) -> str:
         """A card with the article a sentence needs ('the Rope', 'Mr. Green')."""
-        name = self.cards.name(card)
+        name = self.card(card)
+        if self.cards is None or card not in self.cards.ids:
+            return name
         return name if self.cards.category_of(card) == "suspect" else f"the {name}"
 
     def _to(self, seat: int) -> str:
         return "you" if seat == self.viewer else self.seat(seat)
 
-    def describe(self, event: Mapping[str, Any]) -> str | None:
-        """One event as a sentence, or None for book-keeping events not worth a line."""
+    def describe(
+        self,
+        event: Mapping[str, Any],
+        other: Callable[[Mapping[str, Any], int | None], str] | None = None,
+    ) -> str | None:
+        """One event as a sentence, or None for book-keeping events not worth a line.
+
+        ``other`` words the events this list does not know (a variant's own).
+        """
         kind = event["kind"]
         seat = event.get("seat")
         who = self.seat(seat) if isinstance(seat, int) else ""
@@ -160,5 +179,8 @@ class Names:
             if event["outcome"] == "solved":
                 winners = ", ".join(self.seat_long(s) for s in event["winners"])
                 return f"Game over: {winners} solved the case."
+            if event.get("winners"):
+                winners = ", ".join(self.seat_long(s) for s in event["winners"])
+                return f"Game over: {winners} won ({str(event['outcome']).replace('-', ' ')})."
             return "Game over: nobody solved the case."
-        return f"({kind})"
+        return other(event, self.viewer) if other is not None else f"({kind})"

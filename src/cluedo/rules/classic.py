@@ -68,6 +68,7 @@ class ClassicState(GameState):
     """Seat's token was moved into a room by someone else's suggestion since its last turn."""
     envelope_seen_by: set[int] = field(default_factory=set)
     suggestions: int = 0
+    accusations: int = 0
 
 
 @register
@@ -448,6 +449,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
     def _apply_accuse(self, state: ClassicState, action: Action) -> list[Event]:
         seat = action.seat
         triple = (action["suspect"], action["weapon"], action["room"])
+        state.accusations += 1
         public = {"seat": seat, "suspect": triple[0], "weapon": triple[1], "room": triple[2]}
         if triple == state.envelope:
             state.finish("solved", (seat,))
@@ -503,6 +505,19 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         state.turn += 1
         state.decisions.push(self._turn_decision(nxt))
         return [Event("turn", {"seat": nxt, "turn": state.turn})]
+
+    # -- for the simulator ----------------------------------------------------------
+
+    def seat_labels(self, state: ClassicState) -> dict[str, list[str]]:
+        return {"character": list(state.characters)}
+
+    def game_stats(self, state: ClassicState) -> dict[str, float]:
+        return {
+            "turns": state.turn,
+            "suggestions": state.suggestions,
+            "accusations": state.accusations,
+            "wrong accusations": sum(state.eliminated),
+        }
 
     # -- views ----------------------------------------------------------------------
 

@@ -13,7 +13,8 @@ What this adds to the classic game (:mod:`cluedo.rules.classic`):
   player as the accomplice and a card they bluffed with. Right: the accomplice
   shows their cards to all and is out. Wrong: the caller's token goes back to its
   start square and the caller shows one of their cards to the player named.
-* Only guests win by accusing; the accomplice may not accuse.
+* Only guests win by accusing; the accomplice may not accuse (an option lets it
+  accuse like a guest).
 
 Extra decisions on the stack: ``place`` (setup: a seat places the next weapon or
 gem, when the options say players choose) and ``penalty`` (a wrong caller picks
@@ -67,9 +68,16 @@ class CruelOptions(ClassicOptions):
         "race); default: a random draw",
     )
     bluffs_to_win: int = Field(3, ge=1, le=10, description="successful bluffs the accomplice needs")
-    bluff_count: Literal["per_card", "per_suggestion"] = Field(
+    bluff_count: Literal["per_card", "per_suggestion", "distinct_cards"] = Field(
         "per_card",
-        description="a suggestion naming two bluffed cards counts two successful bluffs, or one",
+        description="per_card: every bluffed card a later suggestion names counts; "
+        "per_suggestion: a suggestion counts at most once; distinct_cards: each bluffed "
+        "card counts only the first time another player names it",
+    )
+    accomplice_accusation: Literal["forbidden", "wins"] = Field(
+        "forbidden",
+        description="the accomplice may not accuse, or may accuse like a guest "
+        "(right: the accomplice wins; wrong: out, and its bluffs stop counting)",
     )
     bluff_rooms: bool = Field(
         True, description="a room card the accomplice named can be a bluff, like the others"
@@ -280,7 +288,7 @@ class ClueOrCruelRules(ClassicRules):
         out = super().legal_actions(state, seat)
         if top.kind != "turn":
             return out
-        if seat == st.accomplice:
+        if seat == st.accomplice and self.opts.accomplice_accusation == "forbidden":
             out = [a for a in out if a.kind != "accuse"]
         if self._may_call(st, seat, top.context):
             out += self._calls(st, seat)
@@ -330,7 +338,12 @@ class ClueOrCruelRules(ClassicRules):
             return None
         if top.kind == "turn" and kind == "call_bluff":
             return self._check_call(st, seat, top.context, action)
-        if top.kind == "turn" and kind == "accuse" and seat == st.accomplice:
+        if (
+            top.kind == "turn"
+            and kind == "accuse"
+            and seat == st.accomplice
+            and self.opts.accomplice_accusation == "forbidden"
+        ):
             return IllegalAction(
                 "accomplice-cannot-accuse",
                 "only guests win by accusing; the accomplice wins by bluffing",
@@ -478,8 +491,8 @@ class ClueOrCruelRules(ClassicRules):
         assert room is not None
         named = [action["suspect"], action["weapon"]] + ([room] if self.opts.bluff_rooms else [])
         events = super()._apply_suggest(state, top, action)
-        if st.caught:
-            return events
+        if st.caught or st.eliminated[st.accomplice]:
+            return events  # an accomplice who is out bluffs no more
         acc = st.accomplice
         if seat == acc:
             new = [c for c in named if c in st.hands[acc] and c not in st.bluffs]
@@ -490,6 +503,9 @@ class ClueOrCruelRules(ClassicRules):
                 )
             return events
         fell = [c for c in named if c in st.bluffs]
+        if self.opts.bluff_count == "distinct_cards":
+            counted = {c for c, _ in st.successes}
+            fell = [c for c in fell if c not in counted]
         if not fell:
             return events
         if self.opts.bluff_count == "per_suggestion":
@@ -575,12 +591,37 @@ class ClueOrCruelRules(ClassicRules):
         st = _cruel(state)
         if not self._guests_active(st):
             # Every guest has accused wrongly: nobody can solve the case any more.
-            if st.caught:
+            if st.caught or st.eliminated[st.accomplice]:
                 st.finish("no-winner")
                 return [self._game_over(st, "no-winner", [])]
             st.finish("guests-failed", (st.accomplice,))
             return [self._game_over(st, "guests-failed", [st.accomplice])]
         return super()._end_turn(state)
+
+    # -- for the simulator ----------------------------------------------------------
+
+    def seat_labels(self, state: ClassicState) -> dict[str, list[str]]:
+        st = _cruel(state)
+        return {
+            "role": [self.role(st, s) for s in range(st.players)],
+            **super().seat_labels(state),
+        }
+
+    def game_stats(self, state: ClassicState) -> dict[str, float]:
+        st = _cruel(state)
+        return {
+            "turns": st.turn,
+            "suggestions": st.suggestions,
+            "gems taken": sum(st.gems_taken),
+            "cards bluffed": len(st.bluffs),
+            "successful bluffs": len(st.successes),
+            "bluff calls": len(st.calls),
+            "bluff calls right": sum(1 for *_, right in st.calls if right),
+            "accusations": st.accusations,
+            "wrong accusations": sum(
+                1 for s in range(st.players) if st.eliminated[s] and s != st.accomplice
+            ),
+        }
 
     # -- views ----------------------------------------------------------------------
 

@@ -8,9 +8,12 @@ zone (a room card) and a specialty weapon (a weapon card). A turn:
 ``move``   move up to the roll (or stay, unless leaving the safe room is due).
 ``moved``  attack if you have not this turn, pick up a weapon, end the turn.
 
-An attack is resolved at once with dice; a defender who survives and is a
-player gets an ``escape`` decision (move up to the defence roll, or stay); an
-assassin who inherits their own character card gets a ``swap`` decision.
+An attack is resolved at once: the attacker shows the target card, both sides
+show their modifier cards, then the attack roll and (on a hit) the defence roll.
+A defender who survives and is a player rolls the movement dice at once
+(``escape_roll``) and gets an ``escape`` decision (move up to that roll, or
+stay); an assassin who inherits their own character card gets a ``swap``
+decision.
 See ``docs/rules/clussassin.md``.
 """
 
@@ -34,7 +37,7 @@ from cluedo.engine.state import GameState
 from cluedo.mechanics.dice import roll_dice
 from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
-from cluedo.mechanics.sight import can_see, manhattan
+from cluedo.mechanics.sight import can_see, manhattan, visible_within
 
 Location = str | Square
 
@@ -44,7 +47,6 @@ ATTACK_REACH = 3
 """Hallway attacks: the target within this many squares, in sight."""
 WITNESS_REACH = 6
 """Hallway attacks: nobody else within this many squares in sight of the attacker."""
-MAX_TARGET_DEALS = 1000
 
 
 class ClussassinOptions(MansionOptions):
@@ -53,6 +55,11 @@ class ClussassinOptions(MansionOptions):
         "everyone",
         description="who spoils a hallway attack by being in sight: every living character, "
         "or only characters with a player",
+    )
+    escape: Literal["move_roll", "defence_roll"] = Field(
+        "move_roll",
+        description="how far a defender who survives may run: a fresh movement roll, "
+        "or the value of the defence roll",
     )
 
 
@@ -74,6 +81,12 @@ class ClussassinState(GameState):
     safe_room: str = ""
     unused_rooms: list[str] = field(default_factory=list)
     kills: list[tuple[str, str]] = field(default_factory=list)
+    """(assassin, victim) in the order of the kills."""
+    attacks: int = 0
+    hits: int = 0
+    escapes: int = 0
+    """Defences that succeeded."""
+    swaps: int = 0
 
 
 @register
@@ -91,18 +104,19 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         self.suspects = self.cards.category("suspect")
         self.weapon_ids = self.cards.category("weapon")
         self.rooms = self.cards.category("room")
+        self._sight_cache: dict[Square, tuple[Square, ...]] = {}
 
     # -- set-up ---------------------------------------------------------------------
 
     def setup(self, players: int, rng: random.Random) -> tuple[ClussassinState, list[Event]]:
         characters = assign_characters(self.options.characters, self.suspects, players)
         everyone = list(self.suspects)
-        # Targets: deal the character cards again until nobody holds their own.
-        for _ in range(MAX_TARGET_DEALS):
-            targets = everyone[:]
+        # Targets: deal the character cards again until nobody holds their own
+        # (about one deal in three succeeds, so this ends quickly).
+        targets = everyone[:]
+        rng.shuffle(targets)
+        while any(t == c for t, c in zip(targets, everyone, strict=True)):
             rng.shuffle(targets)
-            if all(t != c for t, c in zip(targets, everyone, strict=True)):
-                break
         zones = list(self.rooms)
         rng.shuffle(zones)
         specialties = list(self.weapon_ids)
@@ -141,7 +155,12 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             Event(
                 "dealt",
                 {"seat": s},
-                {"hand": list(state.holdings[characters[s]])},
+                {
+                    "hand": list(state.holdings[characters[s]]),
+                    "target": state.holdings[characters[s]][0],
+                    "kill_zone": state.holdings[characters[s]][1],
+                    "specialty": state.holdings[characters[s]][2],
+                },
                 frozenset({s}),
                 private=True,
             )
@@ -193,14 +212,20 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         return None
 
     def modifier_cards(self, state: ClussassinState, character: str) -> list[str]:
-        """Cards that give ``character`` an extra die right now: a kill zone it stands
-        in, and a specialty weapon it carries."""
+        """The cards that give ``character`` an extra die right now, one per kind of
+        modifier: the kill zone it stands in, and a specialty weapon it carries.
+
+        Two specialty weapons carried still give one die: each kind of modifier
+        adds one die ("an extra die"), not each card.
+        """
         out = []
         loc = state.positions[character]
         held = state.holdings[character]
         if isinstance(loc, str) and loc in held:
             out.append(loc)
-        out += [w for w in state.carried[character] if w in held]
+        weapons = [w for w in state.carried[character] if w in held]
+        if weapons:
+            out.append(weapons[0])
         return out
 
     def destinations(self, state: ClussassinState, character: str, steps: int) -> dict[int, int]:
@@ -377,57 +402,91 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
     def _attack(
         self, state: ClussassinState, attacker: str, rng: random.Random
     ) -> list[Event]:
+        # The order at the table: the attacker shows the target card, both sides show
+        # their modifier cards, and only then are the dice rolled.
         target = state.target[attacker]
-        bonus = self.modifier_cards(state, attacker)
-        for card in bonus:
+        attack_bonus = self.modifier_cards(state, attacker)
+        defence_bonus = self.modifier_cards(state, target)
+        for card in (target, *attack_bonus):
             state.revealed[card] = attacker
-        state.revealed[target] = attacker
-        rolls = roll_dice(rng, 1 + len(bonus))
-        best = max(rolls)
+        for card in defence_bonus:
+            state.revealed[card] = target
+        state.attacks += 1
+        seat = self.seat_of(state, attacker)
         events = [
             Event(
                 "attack",
                 {
+                    "seat": seat,
                     "attacker": attacker,
                     "target": target,
-                    "revealed": [target, *bonus],
-                    "rolls": rolls,
-                    "roll": best,
-                    "hit": best >= HIT,
+                    "revealed": [target, *attack_bonus],
+                    "dice": 1 + len(attack_bonus),
                 },
-            )
+            ),
+            Event(
+                "defender_revealed",
+                {
+                    "seat": self.seat_of(state, target),
+                    "character": target,
+                    "revealed": defence_bonus,
+                    "dice": 1 + len(defence_bonus),
+                },
+            ),
         ]
+        rolls = roll_dice(rng, 1 + len(attack_bonus))
+        best = max(rolls)
+        events.append(
+            Event(
+                "attack_roll",
+                {"character": attacker, "rolls": rolls, "roll": best, "hit": best >= HIT},
+            )
+        )
         if best < HIT:
             return events
-        defence_bonus = self.modifier_cards(state, target)
-        for card in defence_bonus:
-            state.revealed[card] = target
+        state.hits += 1
         defence = roll_dice(rng, 1 + len(defence_bonus))
         kept = max(defence)
         survived = kept >= best
         events.append(
             Event(
-                "defence",
-                {
-                    "character": target,
-                    "revealed": defence_bonus,
-                    "rolls": defence,
-                    "roll": kept,
-                    "survived": survived,
-                },
+                "defence_roll",
+                {"character": target, "rolls": defence, "roll": kept, "survived": survived},
             )
         )
-        if survived:
-            defender_seat = self.seat_of(state, target)
-            if defender_seat is not None:
-                dests = self.destinations(state, target, kept)
-                if dests:
-                    state.decisions.push(
-                        Decision("escape", (defender_seat,),
-                                 {"destinations": dests, "roll": kept, "attacker": attacker})
-                    )
+        if not survived:
+            return events + self._kill(state, attacker, target)
+        state.escapes += 1
+        return events + self._offer_escape(state, target, attacker, kept, rng)
+
+    def _offer_escape(
+        self, state: ClussassinState, defender: str, attacker: str, defence: int,
+        rng: random.Random,
+    ) -> list[Event]:
+        """A defender who survives may run at once: up to a fresh movement roll (or,
+        with ``escape: defence_roll``, up to the defence roll). Unplayed characters
+        have nobody to run them and stay put."""
+        defender_seat = self.seat_of(state, defender)
+        if defender_seat is None:
+            return []
+        events = []
+        steps = defence
+        if self.options.escape == "move_roll":
+            dice = roll_dice(rng, self.options.dice)
+            steps = sum(dice)
+            events.append(
+                Event("escape_roll", {"seat": defender_seat, "character": defender,
+                                      "dice": dice, "roll": steps})
+            )
+        dests = self.destinations(state, defender, steps)
+        if not dests:
+            events.append(Event("blocked", {"seat": defender_seat, "roll": steps}))
             return events
-        return events + self._kill(state, attacker, target)
+        state.decisions.push(
+            Decision("escape", (defender_seat,),
+                     {"destinations": dests, "roll": steps, "attacker": attacker})
+        )
+        return events
 
     def _kill(self, state: ClussassinState, assassin: str, victim: str) -> list[Event]:
         cards = state.holdings.pop(victim)
@@ -487,19 +546,28 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         state.decisions.pop()
         me = state.characters[action.seat]
         other = action["with"]
-        state.target[me], state.target[other] = state.target[other], state.target[me]
-        # The cards change hands too: each gives the other its target card.
+        theirs = state.target[other]
+        # The two target cards change hands: mine (my own character) goes to the other
+        # player, theirs comes to me.
         state.holdings[me].remove(me)
-        state.holdings[other].remove(state.target[me])
-        state.holdings[me].append(state.target[me])
+        state.holdings[other].remove(theirs)
+        state.holdings[me].append(theirs)
         state.holdings[other].append(me)
+        state.target[me], state.target[other] = theirs, me
+        # Everyone sees my own card pass to the other player (a swap happens only for
+        # that reason), so who holds it is public; their old card stays secret unless
+        # it was shown before, and then it is known to be mine now.
+        state.revealed[me] = other
+        if theirs in state.revealed:
+            state.revealed[theirs] = me
+        state.swaps += 1
         other_seat = self.seat_of(state, other)
+        assert other_seat is not None
+        both = frozenset({action.seat, other_seat})
         return [
             Event("swapped", {"character": me, "with": other}),
-            Event("new_target", {"character": me}, {"target": state.target[me]},
-                  frozenset({action.seat})),
-            Event("new_target", {"character": other}, {"target": me},
-                  frozenset({other_seat}) if other_seat is not None else frozenset()),
+            Event("new_target", {"character": me}, {"target": theirs}, both),
+            Event("new_target", {"character": other, "target": me}),
         ]
 
     def _end_turn(self, state: ClussassinState) -> list[Event]:
@@ -555,10 +623,44 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             "target": None,
         }
         if me is not None and me not in state.dead:
-            out["hand"] = list(state.holdings[me])
+            held = state.holdings[me]
+            out["hand"] = list(held)
             out["target"] = state.target[me]
+            out["kill_zones"] = [c for c in held if c in self.rooms]
+            out["specialties"] = [c for c in held if c in self.weapon_ids]
             out["can_attack"] = self.attack_blocker(state, me) is None
+            here = state.positions[me]
+            # The hallway squares a witness could spoil my attack from (and from which
+            # my target could be attacked): for showing on the board.
+            out["in_sight"] = (
+                [list(sq) for sq in self.sight(here)] if isinstance(here, tuple) else []
+            )
         return out
+
+    def sight(self, square: Square) -> tuple[Square, ...]:
+        """Hallway squares within the witness reach of ``square`` and in line of sight."""
+        found = self._sight_cache.get(square)
+        if found is None:
+            found = tuple(visible_within(self.board, square, WITNESS_REACH))
+            self._sight_cache[square] = found
+        return found
+
+    # -- for the simulator ------------------------------------------------------------
+
+    def seat_labels(self, state: ClussassinState) -> dict[str, list[str]]:
+        return {"character": list(state.characters)}
+
+    def game_stats(self, state: ClussassinState) -> dict[str, float]:
+        played = set(state.characters)
+        return {
+            "turns": float(state.turn),
+            "kills": float(len(state.kills)),
+            "kills of unplayed": float(sum(1 for _, v in state.kills if v not in played)),
+            "attacks": float(state.attacks),
+            "hits": float(state.hits),
+            "escapes": float(state.escapes),
+            "swaps": float(state.swaps),
+        }
 
     def reveal(self, state: ClussassinState) -> dict[str, Any]:
         out = self.view(state, None)
