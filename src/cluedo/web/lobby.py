@@ -148,18 +148,19 @@ def create_table(request: Any, taken: dict[str, Table], defaults: dict[str, Any]
 
 
 def _seats(raw: Any, players: int, rules: str) -> list[dict[str, Any]]:
+    bots = bots_for(rules)
+    best = "sensible" if "sensible" in bots else sorted(bots)[0]
     if raw is None:
-        raw = [{"kind": "person"}] + [{"kind": "bot", "bot": "sensible"}] * (players - 1)
+        raw = [{"kind": "person"}] + [{"kind": "bot", "bot": best}] * (players - 1)
     if not isinstance(raw, list) or len(raw) != players:
         raise WebError(f"'seats' must list {players} seats", "bad-seats")
-    bots = bots_for(rules)
     seats = []
     for i, seat in enumerate(raw):
         kind = seat.get("kind") if isinstance(seat, dict) else None
         if kind == "person":
             seats.append({"kind": "person", "name": "", "token_hash": None, "character": None})
         elif kind == "bot":
-            bot = seat.get("bot", "sensible")
+            bot = seat.get("bot", best)
             if bot not in bots:
                 raise WebError(
                     f"seat {i}: unknown bot {bot!r} for {rules}",

@@ -88,6 +88,7 @@ function resolveRef(schema, ref) {
 function fillSeats() {
   const r = currentRules();
   const box = $("seats");
+  const before = [...box.querySelectorAll("select")].map((x) => x.value); // keep earlier choices
   box.replaceChildren(el("legend", {text: "Seats"}));
   const n = +$("players").value;
   for (let i = 0; i < n; i++) {
@@ -95,6 +96,7 @@ function fillSeats() {
     sel.append(el("option", {value: "person", text: "person"}));
     for (const b of r.bots) sel.append(el("option", {value: "bot:" + b, text: b + " bot"}));
     sel.value = i === 0 ? "person" : (r.bots.includes("sensible") ? "bot:sensible" : "bot:" + r.bots[0]);
+    if (i > 0 && before[i] && [...sel.options].some((o) => o.value === before[i])) sel.value = before[i];
     if (i === 0) sel.disabled = true; // you
     box.append(el("label", {}, "Seat " + (i + 1) + (i === 0 ? " (you) " : " "), sel));
   }
@@ -225,7 +227,7 @@ function receive(frame) {
   for (const line of frame.chat) addChat(line);
   T.view = frame.view;
   T.legal = frame.legal;
-  T.selected = {};
+  $("actions").replaceChildren(); // never leave a stale action to click while the board loads
   for (const e of frame.log) { T.log.push(e); addLog(e); }
   drawStatus();
   if (T.view) {
