@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -65,6 +66,12 @@ chat_t = Table(
     Column("name", String(64), nullable=False),
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
+)
+
+
+_INSERT_ACTION = actions_t.insert()
+_SET_STATUS = (
+    update(tables_t).where(tables_t.c.code == bindparam("c")).values(status=bindparam("status"))
 )
 
 
@@ -147,11 +154,15 @@ class Store:
                 )
             )
 
-    def add_action(self, code: str, index: int, action: dict[str, Any], status: str) -> None:
-        """Store one accepted action (and the table's status) in one transaction."""
+    def add_action(
+        self, code: str, index: int, action: dict[str, Any], status: str | None = None
+    ) -> None:
+        """Store one accepted action (and a new status, if it changed) in one transaction."""
+        # Plain statements with bound parameters: compiled once, cached by SQLAlchemy.
         with self.engine.begin() as conn:
-            conn.execute(insert(actions_t).values(code=code, idx=index, action=json.dumps(action)))
-            conn.execute(update(tables_t).where(tables_t.c.code == code).values(status=status))
+            conn.execute(_INSERT_ACTION, {"code": code, "idx": index, "action": json.dumps(action)})
+            if status is not None:
+                conn.execute(_SET_STATUS, {"c": code, "status": status})
 
     def add_chat(self, code: str, index: int, line: dict[str, Any]) -> None:
         with self.engine.begin() as conn:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import logging
 import time
@@ -259,11 +260,15 @@ class Table:
         assert self.game is not None
         self.game.apply(action)  # raises IllegalAction with the game unchanged
         self.record.actions.append(action.to_json())
-        if self.game.finished:
+        finished = self.game.finished and self.record.status != "finished"
+        if finished:
             self.record.status = "finished"
         # Stored before anyone hears of it: a crash after this loses nothing.
         self.store.add_action(
-            self.code, len(self.record.actions) - 1, action.to_json(), self.record.status
+            self.code,
+            len(self.record.actions) - 1,
+            action.to_json(),
+            "finished" if finished else None,
         )
         self._notebooks.clear()
         self.broadcast()
@@ -370,7 +375,10 @@ class Table:
             self._apply(legal[0])
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _without_seat(action: Action) -> dict[str, Any]:
+    # Cached: rule sets reuse the same action objects (the long accusation lists),
+    # and every frame to the seat to act carries them. Callers must not change it.
     out = action.to_json()
     del out["seat"]
     return out
