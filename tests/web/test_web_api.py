@@ -248,6 +248,19 @@ def test_an_absent_person_is_played_by_a_bot_after_the_tables_limit(client: Test
     assert any(a["seat"] == 0 for a in table.record.actions)
 
 
+def test_the_turn_timer_lets_a_bot_move_for_a_slow_person(client: TestClient) -> None:
+    code = open_table(
+        client, rules="classic", players=3, seed=2, settings={"bot_delay": 0, "turn_limit": 1}
+    )
+    _, token = sit(client, code)
+    table = server_of(client).tables[code]
+    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        frame = until_turn(ws)  # connected, and doing nothing
+        moved = until_turn(ws, after=frame["view"]["log_end"])
+    assert moved["view"]["log_end"] > frame["view"]["log_end"]
+    assert any(a["seat"] == 0 for a in table.record.actions)
+
+
 # -- persistence and replays --------------------------------------------------------
 
 

@@ -23,7 +23,12 @@ from cluedo.web.tables import Table, WebError, token_hash
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Invite codes avoid letters that look alike (I/1, O/0)."""
 
-SETTINGS_DEFAULTS: dict[str, Any] = {"bot_delay": 0.6, "idle_bot_after": None, "notebook_aid": True}
+SETTINGS_DEFAULTS: dict[str, Any] = {
+    "bot_delay": 0.6,
+    "idle_bot_after": None,
+    "turn_limit": None,
+    "notebook_aid": True,
+}
 MAX_NAME = 40
 
 
@@ -184,17 +189,26 @@ def _settings(raw: Any, defaults: dict[str, Any]) -> dict[str, Any]:
     delay = raw.get("bot_delay", settings["bot_delay"])
     if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 5:
         raise WebError("'bot_delay' is seconds from 0 to 5", "bad-settings")
-    idle = raw.get("idle_bot_after", settings["idle_bot_after"])
-    if idle is not None and (
-        not isinstance(idle, (int, float)) or isinstance(idle, bool) or not 1 <= idle <= 86400
-    ):
-        raise WebError(
-            "'idle_bot_after' is null (never) or seconds from 1 to 86400", "bad-settings"
-        )
+    idle = _seconds_or_none(raw, settings, "idle_bot_after")
+    turn = _seconds_or_none(raw, settings, "turn_limit")
     aid = raw.get("notebook_aid", settings["notebook_aid"])
     if not isinstance(aid, bool):
         raise WebError("'notebook_aid' is true or false", "bad-settings")
-    return {"bot_delay": float(delay), "idle_bot_after": idle, "notebook_aid": aid}
+    return {
+        "bot_delay": float(delay),
+        "idle_bot_after": idle,
+        "turn_limit": turn,
+        "notebook_aid": aid,
+    }
+
+
+def _seconds_or_none(raw: dict[str, Any], settings: dict[str, Any], key: str) -> Any:
+    value = raw.get(key, settings[key])
+    if value is not None and (
+        not isinstance(value, (int, float)) or isinstance(value, bool) or not 1 <= value <= 86400
+    ):
+        raise WebError(f"'{key}' is null (never) or seconds from 1 to 86400", "bad-settings")
+    return value
 
 
 def join(table: Table, request: Any) -> tuple[int, str]:

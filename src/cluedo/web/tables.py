@@ -104,6 +104,8 @@ class Table:
         self.clients: set[Client] = set()
         now = time.monotonic()
         self.away_since: dict[int, float] = {s: now for s in range(record.players)}
+        self.waiting_since: dict[int, float] = {}
+        """Since when each seat the game waits for has been waited on (turn timer)."""
         self._runner: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._notebooks: dict[tuple[int, int, bool], dict[str, Any]] = {}
@@ -259,6 +261,7 @@ class Table:
     def _apply(self, action: Action) -> None:
         assert self.game is not None
         self.game.apply(action)  # raises IllegalAction with the game unchanged
+        self.waiting_since.pop(action.seat, None)  # its clock starts again
         self.record.actions.append(action.to_json())
         finished = self.game.finished and self.record.status != "finished"
         if finished:
@@ -315,13 +318,24 @@ class Table:
         if self.game is None or self.game.finished:
             return None, None
         wait: float | None = None
-        limit = self.record.settings.get("idle_bot_after")
-        for seat in self.game.to_act():
+        now = time.monotonic()
+        idle = self.record.settings.get("idle_bot_after")
+        turn = self.record.settings.get("turn_limit")
+        waiting = self.game.to_act()
+        for seat in list(self.waiting_since):
+            if seat not in waiting:
+                del self.waiting_since[seat]
+        for seat in waiting:
             if seat in self.agents:
                 return seat, None
-            since = self.away_since.get(seat)
-            if limit is not None and since is not None:
-                left = limit - (time.monotonic() - since)
+            # Two clocks: how long the person has been away, how long this seat has
+            # been waited on. Whichever runs out first lets the stand-in act.
+            clocks = [(idle, self.away_since.get(seat))]
+            clocks.append((turn, self.waiting_since.setdefault(seat, now)))
+            for limit, since in clocks:
+                if limit is None or since is None:
+                    continue
+                left = limit - (now - since)
                 if left <= 0:
                     return seat, None
                 wait = left if wait is None else min(wait, left)

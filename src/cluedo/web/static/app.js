@@ -118,6 +118,7 @@ async function createTable(e) {
     const made = await api("/api/tables", {
       rules: $("rules").value, players: +$("players").value, options, seats,
       settings: {bot_delay: +$("bot-delay").value, idle_bot_after: idle ? +idle : null,
+                 turn_limit: $("turn-limit").value ? +$("turn-limit").value : null,
                  notebook_aid: $("aid").checked},
     });
     const joined = await api("/api/tables/" + made.code + "/join", {
