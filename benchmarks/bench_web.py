@@ -3,12 +3,13 @@
 Starts the server in its own process (SQLite in a temporary folder, no bot
 pause), opens ``--tables`` tables of ``--seats`` person seats each, joins every
 seat and holds one websocket per seat. Every seat is played from here by a
-simple random policy (accusing after a few turns, so games end). For every
+simple random policy (accusing after a few turns, so games end), taking
+``--think`` seconds on average to choose, as people do. For every
 action it measures the time from sending it to the update reaching *every*
 seat at that table, and reports connections held, actions per second, and the
 median and 99th percentile of that latency.
 
-    python benchmarks/bench_web.py --tables 125 --seats 4 --seconds 30
+    python benchmarks/bench_web.py --tables 125 --seats 4 --seconds 30 --think 1
 
 Traffic goes only to 127.0.0.1, the run is bounded in time, and it stops by itself.
 """
@@ -61,6 +62,7 @@ class BenchTable:
         self.pending: tuple[float, int, set[int]] | None = None
         self.acted: dict[int, int] = {s: 0 for s in range(seats)}
         self.done = asyncio.Event()
+        self.thinking = False
 
     def on_frame(self, seat: int, frame: dict[str, Any]) -> None:
         if frame.get("type") == "error":
@@ -76,10 +78,14 @@ class BenchTable:
                 if len(reached) == self.seats:
                     self.stats["latencies"].append(time.perf_counter() - sent)
                     self.pending = None
-        if self.pending is None and len(self.latest) == self.seats:
-            self.next_action()
+        if self.pending is None and len(self.latest) == self.seats and not self.thinking:
+            # A person takes a moment to decide: the next action comes after the think time.
+            self.thinking = True
+            delay = self.rng.uniform(0.5, 1.5) * self.stats["think"]
+            asyncio.get_running_loop().call_later(delay, self.next_action)
 
     def next_action(self) -> None:
+        self.thinking = False
         if self.stats["stop"]:
             self.done.set()
             return
@@ -142,6 +148,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "games": 0,
             "errors": 0,
             "stop": False,
+            "think": args.think,
         }
         rng = random.Random(args.seed)
         tables: list[BenchTable] = []
@@ -163,6 +170,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 ws = await websockets.connect(
                     f"ws://127.0.0.1:{port}/ws/{made['code']}?token={joined['token']}",
                     max_size=2**22,
+                    compression=None,
                 )
                 table.sockets[joined["seat"]] = ws
             tables.append(table)
@@ -182,6 +190,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         lat = sorted(stats["latencies"])
         return {
             "tables": args.tables,
+            "think_s": args.think,
             "connections": connections,
             "seconds": round(elapsed, 1),
             "actions": stats["actions"],
@@ -201,6 +210,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=125)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="mean seconds a seat takes to choose an action"
+    )
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

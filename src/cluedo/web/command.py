@@ -28,4 +28,13 @@ def register(app: typer.Typer) -> None:
 
         application = create_app(database, bot_delay=bot_delay)
         typer.echo(f"cluedo: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
-        uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=65536)
+        # No per-message compression: frames are small and loopback or LAN is fast, and
+        # deflating every frame for every seat was the largest cost under load.
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,
+        )

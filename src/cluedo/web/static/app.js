@@ -208,7 +208,7 @@ function connect() {
     document.body.dataset.connected = "no";
     if (ev.code === 4403 || ev.code === 4404) return; // wrong link: retrying will not help
     setTimeout(connect, T.retry);                     // lost connection: come back to the seat
-    T.retry = Math.min(T.retry * 2, 5000);
+    T.retry = Math.min(T.retry * 2, 2000);
   };
 }
 function send(message) {
