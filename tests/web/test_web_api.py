@@ -86,6 +86,7 @@ def test_joining_takes_a_free_seat_and_starts_the_game_when_all_are_taken(
     info = client.get(f"/api/tables/{code}").json()
     assert seat2 == 1 and info["status"] == "playing"
     assert info["seats"][0]["character"] == "plum"
+    assert info["names"]["plum"] == "Professor Plum"  # the page shows names, not ids
     assert "token_hash" not in json.dumps(info) and token not in json.dumps(info)
     late = client.post(f"/api/tables/{code}/join", json={"name": "Cy"})
     assert late.status_code == 409

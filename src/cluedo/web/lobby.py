@@ -17,6 +17,7 @@ from cluedo.agents.registry import bots_for
 from cluedo.content.board import load_board
 from cluedo.engine.errors import CluedoError
 from cluedo.engine.registry import available, make_rules, parse_options, rules_class
+from cluedo.web.notebook import card_set_of
 from cluedo.web.store import TableRecord
 from cluedo.web.tables import Table, WebError, token_hash
 
@@ -88,8 +89,7 @@ def board_json(board_id: str) -> dict[str, Any]:
 
 def card_names(rules: str, options: dict[str, Any]) -> dict[str, str]:
     """Display names of the rule set's cards (and so of rooms, suspects and weapons)."""
-    ruleset = make_rules(rules, options)
-    cards = getattr(ruleset, "cards", None)
+    cards = card_set_of(make_rules(rules, options))
     if cards is None:
         return {}
     return {c: cards.name(c) for c in cards.ids}

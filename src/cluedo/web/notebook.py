@@ -23,10 +23,18 @@ from cluedo.frontends.terminal_notebook import Notebook
 log = logging.getLogger("cluedo.web")
 
 
+def card_set_of(rules: Any) -> CardSet | None:
+    """The card set a rule set plays with, whatever attribute holds it."""
+    cards = getattr(rules, "cards", None)
+    if isinstance(cards, CardSet):
+        return cards
+    return next((v for v in vars(rules).values() if isinstance(v, CardSet)), None)
+
+
 def notebook_for(game: Game, seat: int, with_odds: bool) -> dict[str, Any]:
     """The notebook panel's data for ``seat``: cards, marks, envelope and (maybe) odds."""
-    cards = getattr(game.rules, "cards", None)
-    if not isinstance(cards, CardSet):
+    cards = card_set_of(game.rules)
+    if cards is None:
         return {"available": False, "why": f"{game.rules_name} has no card notebook"}
     seat_log = game.log_for(seat)
     out: dict[str, Any] = {

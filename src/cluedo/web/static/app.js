@@ -283,7 +283,10 @@ function drawHand() {
   facts.replaceChildren();
   for (const [k, val] of Object.entries(v)) {
     if (SHOWN_ELSEWHERE.has(k) || val === null || (Array.isArray(val) && !val.length)) continue;
-    facts.append(el("dt", {text: k.replace(/_/g, " ")}), el("dd", {text: describe(val)}));
+    const text = describe(val);
+    // Long entries (character sheets, say) fold away so the hand and actions stay in view.
+    const body = text.length > 160 ? el("details", {}, el("summary", {text: text.slice(0, 60) + "…"}), text) : text;
+    facts.append(el("dt", {text: k.replace(/_/g, " ")}), el("dd", {}, body));
   }
 }
 function describe(val) {
