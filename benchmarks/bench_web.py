@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -47,6 +48,13 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=30) as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux), to tell server cost from client cost."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 class BenchTable:
@@ -175,6 +183,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 table.sockets[joined["seat"]] = ws
             tables.append(table)
         connections = sum(len(t.sockets) for t in tables)
+        server_cpu0, client_cpu0 = cpu_seconds(server.pid), time.process_time()
         start = time.perf_counter()
         for table in tables:
             for seat, ws in table.sockets.items():
@@ -182,6 +191,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await asyncio.sleep(args.seconds)
         stats["stop"] = True
         elapsed = time.perf_counter() - start
+        server_cpu = cpu_seconds(server.pid) - server_cpu0
+        client_cpu = time.process_time() - client_cpu0
         for table in tables:
             for ws in table.sockets.values():
                 await ws.close()
@@ -197,6 +208,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "actions_per_second": round(len(lat) / elapsed, 1),
             "median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
             "p99_ms": round(lat[int(len(lat) * 0.99)] * 1000, 1) if lat else None,
+            "server_cpu_ms_per_action": round(server_cpu / max(len(lat), 1) * 1000, 2),
+            "client_cpu_ms_per_action": round(client_cpu / max(len(lat), 1) * 1000, 2),
             "games_finished": stats["games"],
             "errors": stats["errors"],
         }

@@ -26,6 +26,7 @@ from cluedo.agents.registry import bots_for, make_agent
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import CluedoError, IllegalAction
 from cluedo.engine.game import Game
+from cluedo.engine.registry import make_rules
 from cluedo.web.notebook import notebook_for
 from cluedo.web.store import Store, TableRecord
 
@@ -144,7 +145,7 @@ class Table:
         rec = self.record
         chosen = [s.get("character") for s in rec.seats]
         if any(chosen) and rec.options.get("characters") is None:
-            rules = Game(rec.rules, rec.players, 0, rec.options).rules
+            rules = make_rules(rec.rules, rec.options)
             pool = [c for c in getattr(rules, "suspects", ()) if c not in chosen]
             rec.options["characters"] = [c or pool.pop(0) for c in chosen]
         rec.status = "playing"
