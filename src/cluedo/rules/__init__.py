@@ -3,6 +3,11 @@
 from cluedo.rules.classic import ClassicOptions, ClassicRules, ClassicState
 from cluedo.rules.clue_or_cruel import ClueOrCruelRules, CruelOptions, CruelState
 from cluedo.rules.clussassin import ClussassinOptions, ClussassinRules, ClussassinState
+from cluedo.rules.killer_kloo_doo import (
+    KillerKlooDooOptions,
+    KillerKlooDooRules,
+    KillerKlooDooState,
+)
 
 __all__ = [
     "ClassicOptions",
@@ -14,4 +19,7 @@ __all__ = [
     "ClussassinState",
     "CruelOptions",
     "CruelState",
+    "KillerKlooDooOptions",
+    "KillerKlooDooRules",
+    "KillerKlooDooState",
 ]

@@ -32,12 +32,7 @@ from cluedo.engine.events import Event
 from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
-from cluedo.mechanics.investigation import (
-    deal_round_robin,
-    draw_envelope,
-    matching,
-    refutation_order,
-)
+from cluedo.mechanics.investigation import ask_round_the_table, deal_round_robin, draw_envelope
 from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 
@@ -418,18 +413,9 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         if state.weapons[weapon] != room:
             state.weapons[weapon] = room
             events.append(Event("weapon_moved", {"weapon": weapon, "to": room}))
-        named = (suspect, weapon, room)
-        for other in refutation_order(seat, state.players):
-            cards = matching(state.hands[other], named)
-            if cards:
-                state.decisions.push(
-                    Decision("refute", (other,), {"suggester": seat, "cards": cards})
-                )
-                events.append(Event("must_refute", {"seat": other, "suggester": seat}))
-                return events
-            events.append(Event("cannot_refute", {"seat": other, "suggester": seat}))
-        events.append(Event("not_refuted", {"seat": seat}))
-        return events
+        return events + ask_round_the_table(
+            state.decisions, seat, state.hands, (suspect, weapon, room)
+        )
 
     def _apply_show(self, state: ClassicState, top: Decision, action: Action) -> list[Event]:
         state.decisions.pop()
