@@ -48,3 +48,26 @@ def matching(hand: Iterable[str], named: Iterable[str]) -> list[str]:
     """Cards in ``hand`` among the ``named`` ones, in hand order."""
     wanted = set(named)
     return [c for c in hand if c in wanted]
+
+
+def ask_to_the_left(
+    asker: int, hands: Sequence[Iterable[str]], named: Iterable[str]
+) -> tuple[list[int], int | None, list[str]]:
+    """Ask each player in turn from the asker's left until one holds a named card.
+
+    Returns the seats that could not answer (in order), the first seat that can
+    (or None: nobody could), and that seat's matching cards (it picks one to show).
+
+    >>> ask_to_the_left(0, [["a"], ["x"], ["b", "c"]], ["b", "c", "z"])
+    ([1], 2, ['b', 'c'])
+    >>> ask_to_the_left(1, [["a"], ["x"], ["y"]], ["b"])
+    ([2, 0], None, [])
+    """
+    named = tuple(named)
+    passed: list[int] = []
+    for other in refutation_order(asker, len(hands)):
+        cards = matching(hands[other], named)
+        if cards:
+            return passed, other, cards
+        passed.append(other)
+    return passed, None, []

@@ -3,6 +3,12 @@
 from cluedo.rules.classic import ClassicOptions, ClassicRules, ClassicState
 from cluedo.rules.clue_or_cruel import ClueOrCruelRules, CruelOptions, CruelState
 from cluedo.rules.clussassin import ClussassinOptions, ClussassinRules, ClussassinState
+from cluedo.rules.killer_kloo_doo import (
+    KillerKlooDooOptions,
+    KillerKlooDooRules,
+    KillerKlooDooState,
+)
+from cluedo.rules.pendragon import PendragonOptions, PendragonRules, PendragonState
 
 __all__ = [
     "ClassicOptions",
@@ -14,4 +20,10 @@ __all__ = [
     "ClussassinState",
     "CruelOptions",
     "CruelState",
+    "KillerKlooDooOptions",
+    "KillerKlooDooRules",
+    "KillerKlooDooState",
+    "PendragonOptions",
+    "PendragonRules",
+    "PendragonState",
 ]
