@@ -125,14 +125,20 @@ def report(tallies: list[Tally], versus_random: bool) -> str:
     out.append("")
     games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
+    fair: Counter[str] = Counter()
     for t in tallies:
         games.update(t.character_games)
         wins.update(t.character_wins)
-    out.append("| character | seats played | win rate |")
-    out.append("| --- | --- | --- |")
-    for character in sorted(games, key=lambda c: -wins[c] / games[c]):
+        for character, played in t.character_games.items():
+            fair[character] += played / t.players  # the wins an even game would give
+    # Characters sit at different table sizes (Plum only at six), so the fair-share
+    # ratio (wins / wins expected at 1/N per game) compares them, not the raw rate.
+    out.append("| character | seats played | win rate | wins / fair share |")
+    out.append("| --- | --- | --- | --- |")
+    for character in sorted(games, key=lambda c: -wins[c] / fair[c]):
         won = rate(wins[character], games[character])
-        out.append(f"| {character} | {games[character]} | {won} |")
+        share = wins[character] / fair[character]
+        out.append(f"| {character} | {games[character]} | {won} | {share:.2f} |")
     return "\n".join(out)
 
 

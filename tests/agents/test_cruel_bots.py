@@ -39,12 +39,27 @@ def bots(game: Game, seed: int, skip: Sequence[int] = ()) -> dict[int, Agent]:
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_bot_only_games_always_end_within_a_bounded_number_of_actions(players: int) -> None:
     outcomes = set()
-    for seed in range(6):
+    for seed in range(4):
         game = new_game(RULES, players=players, seed=seed)
         play_out(game, bots(game, seed), limit=BOUND)
         assert game.finished
         outcomes.add(game.state.outcome)
     assert outcomes <= {"solved", "accomplice-bluffs", "guests-failed", "no-winner"}
+
+
+def test_bot_only_games_end_under_the_other_option_values_too() -> None:
+    options = {
+        "gem_stop": "on_landing",
+        "gems": "choose",
+        "weapons": "choose",
+        "accomplice_accusation": "wins",
+        "bluff_count": "distinct_cards",
+        "movement": "up_to",
+    }
+    for seed in range(2):
+        game = new_game(RULES, players=5, seed=seed, options=options)
+        play_out(game, bots(game, seed), limit=BOUND)
+        assert game.finished
 
 
 class WrongAccuser(Agent):
@@ -74,7 +89,7 @@ def test_bots_play_on_to_an_end_after_the_accomplice_is_caught_and_a_person_accu
     None
 ):
     happened = 0
-    for seed in range(3, 9):
+    for seed in range(3, 7):
         game = new_game(RULES, players=4, seed=seed)
         person = (cruel(game).accomplice + 1) % 4
         agents = bots(game, seed, skip=[person])
@@ -85,7 +100,7 @@ def test_bots_play_on_to_an_end_after_the_accomplice_is_caught_and_a_person_accu
         if state.caught and state.eliminated[person]:
             happened += 1
             assert state.outcome in ("solved", "no-winner")
-    assert happened >= 3
+    assert happened >= 2
 
 
 def test_the_notebook_never_rules_out_the_truth() -> None:
@@ -128,19 +143,19 @@ def _games(players: int, count: int) -> list[Game]:
 
 
 def test_the_accomplice_bluffs_with_its_own_cards_and_guests_call_on_evidence() -> None:
-    games = _games(4, 12)
+    games = _games(4, 10)
     bluffed = sum(1 for g in games if cruel(g).bluffs)
     calls = [call for g in games for call in cruel(g).calls]
     right = sum(1 for *_, ok in calls if ok)
     # The accomplice bluffs in nearly every game; most calls find it.
-    assert bluffed >= 10
+    assert bluffed >= 8
     assert calls and right / len(calls) >= 0.6
     winners = {g.state.outcome for g in games}
     assert "solved" in winners and "accomplice-bluffs" in winners
 
 
 def test_guests_accuse_only_when_certain_or_stuck() -> None:
-    for game in _games(5, 6):
+    for game in _games(5, 4):
         state = cruel(game)
         wrong = [s for s in range(game.players) if state.eliminated[s] and s != state.accomplice]
         assert len(wrong) <= 1

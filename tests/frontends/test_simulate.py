@@ -379,3 +379,19 @@ def test_labels_that_do_not_fit_the_table_make_the_game_an_error(
     records = run_games(SimulationConfig(players=3, bots=("random",), games=1))
     assert records[0].outcome == "error"
     assert records[0].error is not None and "1 labels for 3 seats" in records[0].error
+
+
+def test_clue_or_cruel_reports_win_rates_by_role_and_its_numbers(tmp_path: Path) -> None:
+    code, out, data = simulate(
+        tmp_path, "--rules", "clue-or-cruel", "--players", "3", "--games", "2", "--seed", "1"
+    )
+    assert code == 0, out
+    roles = {g["label"]: g for g in data["summary"]["groups"] if g["grouping"] == "role"}
+    assert set(roles) == {"accomplice", "guest"}
+    assert roles["accomplice"]["side"]["trials"] == 2 and roles["guest"]["seats"]["trials"] == 4
+    wins = roles["accomplice"]["side"]["wins"] + roles["guest"]["side"]["wins"]
+    assert wins == sum(1 for r in data["records"] if r["winners"])
+    for r in data["records"]:
+        assert r["labels"]["role"].count("accomplice") == 1
+        assert r["stats"]["bluff calls right"] <= r["stats"]["bluff calls"]
+    assert "Win rate by role" in out and "successful bluffs" in out

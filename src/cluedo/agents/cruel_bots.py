@@ -39,8 +39,8 @@ class CruelAgent(Agent):
     the suggestion with cards it knows (its own, or the envelope's) so the answer
     is sharp. It steers clear of cards other players keep naming (they may be the
     accomplice's bluffs), and skips a suggestion that could tell it nothing. It
-    accuses when certain, and calls a bluff on a player who named, at least
-    ``call_after`` times, a card that player is known to hold.
+    accuses when certain, and calls a bluff on a player whose suggestions keep
+    naming cards that player is known to hold.
 
     **Accomplice.** Collects gems (each one is a card the guests will not see and
     a bluff to come), names its own cards in every suggestion it can - new ones
@@ -61,11 +61,13 @@ class CruelAgent(Agent):
         self.board: Board | None = None
         self.categories: dict[str, tuple[str, ...]] = {}
         self.role = "guest"
-        self.named: dict[tuple[int, str], int] = {}
-        """(seat, card) -> suggestions by that seat naming that card."""
         self.named_by_others: dict[str, int] = {}
+        """card -> suggestions by other seats naming it."""
         self.shown: dict[str, set[int]] = {}
         self.bluffs: list[str] = []
+        self.suggested: dict[int, list[tuple[tuple[str, str, str], int, frozenset[str]]]] = {}
+        """Every suggestion by each other seat: the cards, the seat's hand size then,
+        and which of the cards had certainly left the pile by then."""
         self.stale_turns = 0
         self._last_knowledge = -1
         self._turn_seen = -1
@@ -74,9 +76,10 @@ class CruelAgent(Agent):
 
     def _follow(self, view: dict[str, Any]) -> CruelCaseFile:
         if self.book is None:
-            self.categories = load_card_set("classic", view.get("edition", "classic")).by_category()
+            self.categories = load_card_set("classic", view.get("edition")).by_category()
             self.board = load_board(view.get("board", "classic"))
             self.book = CruelCaseFile(self.seat, self.categories)
+        book = self.book
         self.role = view.get("role") or "guest"
         tally = view.get("tally")
         if isinstance(tally, dict):
@@ -84,9 +87,11 @@ class CruelAgent(Agent):
         for event in view["log"]:
             kind = event["kind"]
             if kind == "suggestion" and event["seat"] != self.seat:
-                for card in (event["suspect"], event["weapon"], event["room"]):
-                    key = (event["seat"], card)
-                    self.named[key] = self.named.get(key, 0) + 1
+                triple = (event["suspect"], event["weapon"], event["room"])
+                self.suggested.setdefault(event["seat"], []).append(
+                    self._as_evidence(book, event["seat"], triple)
+                )
+                for card in triple:
                     self.named_by_others[card] = self.named_by_others.get(card, 0) + 1
             if (
                 kind in ("card_shown", "clue_shown")
@@ -96,10 +101,32 @@ class CruelAgent(Agent):
                 self.shown.setdefault(event["card"], set()).add(event["to"])
             if not self.broken:
                 try:
-                    self.book.observe(event)
+                    book.observe(event)
                 except Contradiction:
                     self.broken = True
-        return self.book
+        return book
+
+    @staticmethod
+    def _as_evidence(
+        book_now: CruelCaseFile, seat: int, triple: tuple[str, str, str]
+    ) -> tuple[tuple[str, str, str], int, frozenset[str]]:
+        size = book_now.fast.hand_sizes[seat] if book_now.fast.hand_sizes else 0
+        drawn = frozenset(c for c in triple if PILE not in book_now.possible(c))
+        return triple, size, drawn
+
+    def _held_when_named(
+        self,
+        book: CruelCaseFile,
+        seat: int,
+        card: str,
+        size_then: int,
+        drawn_then: frozenset[str],
+    ) -> bool:
+        """The seat surely held ``card`` when it named it: it holds it now, and either
+        has drawn nothing since or the card had already left the pile (hands only grow)."""
+        if book.possible(card) != frozenset({seat}):
+            return False
+        return card in drawn_then or book.fast.hand_sizes[seat] == size_then
 
     def _count_turn(self, view: dict[str, Any], book: CruelCaseFile) -> None:
         """Track turns in which this seat learnt nothing (for the stuck guess)."""
@@ -196,11 +223,13 @@ class CruelAgent(Agent):
         worth = 0.0
         for step in range(1, players):
             p = (self.seat + step) % players
+            if any(book.possible(c) == frozenset({p}) for c in named):
+                break  # p may always show the card it is known to hold
             worth += sum(self._info(book, c) for c in open_cards if p in book.possible(c)) / len(
                 named
             )
             open_cards = [c for c in open_cards if p not in book.possible(c)]
-            if any(book.possible(c) == frozenset({p}) for c in named) or not open_cards:
+            if not open_cards:
                 break
         return worth
 
@@ -303,26 +332,31 @@ class CruelAgent(Agent):
         if places == frozenset({self.seat}):
             # Own cards sharpen the answer too, but a guest who names them looks
             # like the accomplice: only when nothing else will do.
-            return 0.3
-        return 0.0
+            return 0.0
+        return 0.3
 
     def _suggest(self, book: CruelCaseFile, options: Sequence[Action], room: str) -> Action | None:
         score = {c: self._card_score(book, c) for c in book.fast.cards}
-        best = max(
-            options,
-            key=lambda a: score[a["suspect"]] + score[a["weapon"]] + self.rng.random() * 0.01,
-        )
-        if self.role == "guest":
-            named = (best["suspect"], best["weapon"], room)
-            if self._answer_worth(book, named) <= 0:
-                # Pick the most telling suggestion instead; none: it could tell nothing,
-                # and might feed the accomplice a bluff.
-                worth = {
-                    a: self._answer_worth(book, (a["suspect"], a["weapon"], room)) for a in options
-                }
-                best = max(options, key=lambda a: worth[a] + score[a["suspect"]] * 0.01)
-                if worth[best] <= 0:
-                    return None
+        if self.role == "accomplice":
+            return max(
+                options,
+                key=lambda a: score[a["suspect"]] + score[a["weapon"]] + self.rng.random() * 0.01,
+            )
+        # A guest weighs what the answer may teach first, then how the cards sit
+        # (wary of possible bluffs, fillers nobody can show, its own cards last).
+        worth = {a: self._answer_worth(book, (a["suspect"], a["weapon"], room)) for a in options}
+        mine = frozenset(self._own_cards(book))
+
+        def key(a: Action) -> tuple[bool, bool, float]:
+            # Naming its own cards would make it look like the accomplice to the
+            # others: only when no other suggestion can tell anything.
+            innocent = a["suspect"] not in mine and a["weapon"] not in mine
+            sharp = worth[a] + 0.15 * (score[a["suspect"]] + score[a["weapon"]])
+            return (worth[a] > 0, innocent, sharp + self.rng.random() * 0.001)
+
+        best = max(options, key=key)
+        if worth[best] <= 0:
+            return None  # it could tell nothing, and might feed the accomplice a bluff
         return best
 
     # -- refuting -------------------------------------------------------------------
@@ -342,16 +376,34 @@ class CruelAgent(Agent):
     # -- calling --------------------------------------------------------------------
 
     def _bluff_call(self, view: dict[str, Any], book: CruelCaseFile) -> Action | None:
-        """Call when a player has named, ``call_after`` times or more, a card it is
-        known to hold (guests seldom name their own cards; the accomplice must)."""
+        """Call on the player whose suggestions most often name its own cards.
+
+        The accomplice must name its own cards to bluff; a guest seldom does. A
+        player is suspect once ``call_after`` of its suggestions named a card it is
+        known to hold, and at least half of all its suggestions did; the call names
+        the own card it named most.
+        """
         if self.broken:
             return None
         best: tuple[int, int, str] | None = None
-        for (seat, card), times in self.named.items():
-            if times < self.call_after or view["eliminated"][seat]:
+        for seat, triples in self.suggested.items():
+            if view["eliminated"][seat]:
                 continue
-            if book.possible(card) == frozenset({seat}) and (best is None or times > best[0]):
-                best = (times, seat, card)
+            # The room is often forced (a summons, a passage): only the free choices count.
+            own = [
+                [c for c in triple[:2] if self._held_when_named(book, seat, c, size, drawn)]
+                for triple, size, drawn in triples
+            ]
+            hits = sum(1 for cards in own if cards)
+            if hits < self.call_after or 2 * hits < len(triples):
+                continue
+            counts: dict[str, int] = {}
+            for cards in own:
+                for card in cards:
+                    counts[card] = counts.get(card, 0) + 1
+            card = max(counts, key=lambda c: (counts[c], c))
+            if best is None or hits > best[0]:
+                best = (hits, seat, card)
         if best is None:
             return None
         return Action.make(self.seat, "call_bluff", player=best[1], card=best[2])

@@ -5,10 +5,11 @@ It reads only its seat's view: token positions, the cards shown to the table
 
 Hunting: move where an attack is possible now (in a room alone with the
 target, or in the hallway within reach and unwatched), otherwise as close to
-the target as it can; pick up its specialty weapons on the way; always attack
-when it may. Evading: every living player not known to hunt somebody else may
-be its hunter. It avoids squares where such a player could attack it at once,
-and, less strongly, squares such a player could strike after an ordinary move.
+the target as it can; pick up its specialty weapons on the way and favour its
+kill zones (each an extra die); always attack when it may. Evading: every
+living player not known to hunt somebody else may be its hunter. It avoids
+squares where such a player could attack it at once, and, less strongly,
+squares such a player could strike after an ordinary move.
 When it survives an attack it runs from the attacker by the same measure; when
 it must swap target cards it gives its own card to the player farthest away.
 """
@@ -132,6 +133,8 @@ class HunterAgent(Agent):
         if to == view.get("safe_room"):
             score -= 3.0  # no attack from there, and it must be left next turn
         score += self._armoury(view, to)
+        if isinstance(to, str) and to in view.get("kill_zones", ()):
+            score += 2.0  # an extra die there, to attack and to defend
         score += self._safety(view, to, threats)
         # After several turns without a change, shake things up: a jam of hunters
         # watching each other never resolves if everyone holds still.

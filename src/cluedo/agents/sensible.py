@@ -182,9 +182,11 @@ class SensibleAgent(Agent):
             seen_by = self.shown.get(card, set())
             if suggester in seen_by:
                 return (0, 0, 0.0)
-            category_size = next(
-                len(cards) for cards in self.categories.values() if card in cards
-            ) if self.categories else 1
+            category_size = (
+                next(len(cards) for cards in self.categories.values() if card in cards)
+                if self.categories
+                else 1
+            )
             return (1, -len(seen_by), -category_size + self.rng.random() * 0.01)
 
         return min(options, key=cost)

@@ -316,9 +316,19 @@ MAX_BRANCHES = 64
 def apply_branches(branches: Branches, obs: Observation) -> Branches:
     """Add ``obs`` to every branch; equal records merge, adding their weights."""
     merged: dict[Record, int] = {}
+    first_error: ContradictionError | None = None
     for record, weight in branches:
-        for rec in record.branches(obs):
+        try:
+            refined = record.branches(obs)
+        except ContradictionError as err:
+            # This history of unseen moves cannot be (the card it moved is now known
+            # elsewhere, say): drop it; the other histories may still stand.
+            first_error = first_error or err
+            continue
+        for rec in refined:
             merged[rec] = merged.get(rec, 0) + weight
+    if not merged and first_error is not None:
+        raise first_error
     if len(merged) > MAX_BRANCHES:
         raise UnsupportedObservationError(
             f"more than {MAX_BRANCHES} possible histories of unseen moves; "

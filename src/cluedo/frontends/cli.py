@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from cluedo.frontends import pendragon_cli, protocol, simulate, solve, terminal
+from cluedo.web import command as _serve
 
 app = typer.Typer(
     name="cluedo",
@@ -24,6 +25,7 @@ simulate.register(app)
 protocol.register(app)
 solve.register(app)
 pendragon_cli.register(app)
+_serve.register(app)
 
 
 @app.command("rules")

@@ -124,8 +124,9 @@ def choose_generic(
     kinds: dict[str, list[Action]] = {}
     for action in legal:
         kinds.setdefault(action.kind, []).append(action)
-    if len(kinds) == 1:
-        (kind, actions), = kinds.items()
+    if len(kinds) == 1 and len(legal) > 1:
+        # One decision with several answers (a card to show): ask for them at once.
+        ((kind, actions),) = kinds.items()
         return choose_parameters(asker, presenter, seat, view, kind, actions, title, back=False)
     options = [
         Option("", presenter.kind_words(kind, actions, view), kind, presenter.action_aliases(kind))

@@ -44,7 +44,7 @@ def typing_race(
         Text("Who plays first? Spell your own name backwards, fastest wins.", style="bold")
     )
     for seat, name in people.items():
-        console.input(Text(f"{name}: press Enter, then type '{name}' backwards and Enter. "))
+        console.input(Text(f"{name}: press Enter, then type '{name}' backwards and Enter > "))
         start = clock()
         while not spelled_backwards(name, console.input(Text("> "))):
             console.print(Text(f"Not '{name}' backwards - again (the clock runs on).", style="red"))

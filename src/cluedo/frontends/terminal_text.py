@@ -142,8 +142,12 @@ class Names:
                 f"in the {self.card(event['room'])}."
             )
         if kind == "token_moved":
+            to = event["to"]
+            if not isinstance(to, str):  # a square: back to a start square, say
+                why = " after a wrong bluff call" if event.get("reason") == "wrong-call" else ""
+                return f"{self.card(event['piece'])} goes back to square {to[0]},{to[1]}{why}."
             why = " (off the doorway)" if event.get("reason") == "off-doorway" else ""
-            return f"{self.card(event['piece'])} is moved to the {self.card(event['to'])}{why}."
+            return f"{self.card(event['piece'])} is moved to the {self.card(to)}{why}."
         if kind == "weapon_moved":
             weapon = self.the(event["weapon"])
             return f"{weapon[0].upper()}{weapon[1:]} is moved to the {self.card(event['to'])}."

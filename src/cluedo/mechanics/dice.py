@@ -16,3 +16,25 @@ SIDES = 6
 def roll_dice(rng: random.Random, count: int, sides: int = SIDES) -> list[int]:
     """``count`` rolls of a die with ``sides`` sides, in the order rolled."""
     return [rng.randint(1, sides) for _ in range(count)]
+
+
+def roll_off(
+    rng: random.Random, seats: list[int], count: int = 1
+) -> tuple[int, list[dict[int, int]]]:
+    """Everybody in ``seats`` rolls ``count`` dice; the highest total wins, ties roll again.
+
+    Returns the winner and each round of rolls (seat -> total), for the events.
+
+    >>> winner, rounds = roll_off(random.Random(5), [0, 1, 2])
+    >>> winner in (0, 1, 2), max(rounds[-1].values()) == rounds[-1][winner]
+    (True, True)
+    """
+    rounds: list[dict[int, int]] = []
+    contenders = list(seats)
+    while True:
+        totals = {s: sum(roll_dice(rng, count)) for s in contenders}
+        rounds.append(totals)
+        best = max(totals.values())
+        contenders = [s for s in contenders if totals[s] == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds

@@ -3,6 +3,11 @@
 from cluedo.rules.classic import ClassicOptions, ClassicRules, ClassicState
 from cluedo.rules.clue_or_cruel import ClueOrCruelRules, CruelOptions, CruelState
 from cluedo.rules.clussassin import ClussassinOptions, ClussassinRules, ClussassinState
+from cluedo.rules.killer_kloo_doo import (
+    KillerKlooDooOptions,
+    KillerKlooDooRules,
+    KillerKlooDooState,
+)
 from cluedo.rules.pendragon import PendragonOptions, PendragonRules, PendragonState
 
 __all__ = [
@@ -15,6 +20,9 @@ __all__ = [
     "ClussassinState",
     "CruelOptions",
     "CruelState",
+    "KillerKlooDooOptions",
+    "KillerKlooDooRules",
+    "KillerKlooDooState",
     "PendragonOptions",
     "PendragonRules",
     "PendragonState",

@@ -104,7 +104,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         self.suspects = self.cards.category("suspect")
         self.weapon_ids = self.cards.category("weapon")
         self.rooms = self.cards.category("room")
-        self._sight_cache: dict[Square, tuple[Square, ...]] = {}
+        self._sight_cache: dict[Square, frozenset[Square]] = {}
 
     # -- set-up ---------------------------------------------------------------------
 
@@ -199,15 +199,11 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         if manhattan(here, there) > ATTACK_REACH or not can_see(self.board, here, there):
             return f"your target is not within {ATTACK_REACH} squares in line of sight"
         players = set(state.characters)
+        watched = self.sight(here)
         for c in others:
             if self.options.witnesses == "players" and c not in players:
                 continue
-            loc = state.positions[c]
-            if (
-                isinstance(loc, tuple)
-                and manhattan(here, loc) <= WITNESS_REACH
-                and can_see(self.board, here, loc)
-            ):
+            if state.positions[c] in watched:
                 return f"a witness is within {WITNESS_REACH} squares in sight of you"
         return None
 
@@ -232,9 +228,6 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         start = self.board.node(state.positions[character])
         occupied = occupied_nodes(self.board, state.positions, character)
         return reachable(self.board, start, steps, occupied, exact=False)
-
-    def _must_leave(self, state: ClussassinState, seat: int, ctx: dict[str, Any]) -> bool:
-        return bool(ctx.get("must_leave"))
 
     def _pickups(self, state: ClussassinState, seat: int) -> list[Action]:
         character = state.characters[seat]
@@ -633,15 +626,16 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             # The hallway squares a witness could spoil my attack from (and from which
             # my target could be attacked): for showing on the board.
             out["in_sight"] = (
-                [list(sq) for sq in self.sight(here)] if isinstance(here, tuple) else []
+                [list(sq) for sq in sorted(self.sight(here))] if isinstance(here, tuple) else []
             )
         return out
 
-    def sight(self, square: Square) -> tuple[Square, ...]:
-        """Hallway squares within the witness reach of ``square`` and in line of sight."""
+    def sight(self, square: Square) -> frozenset[Square]:
+        """Hallway squares within the witness reach of ``square`` and in line of sight
+        (computed once per square: attacks and views ask often)."""
         found = self._sight_cache.get(square)
         if found is None:
-            found = tuple(visible_within(self.board, square, WITNESS_REACH))
+            found = frozenset(visible_within(self.board, square, WITNESS_REACH))
             self._sight_cache[square] = found
         return found
 
