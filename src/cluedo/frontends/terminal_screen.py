@@ -57,7 +57,8 @@ class Panel:
             room = height - len(top) - len(bottom) - 1
             if room < 1:
                 # Too short for everything: the menu and message matter most.
-                return (top + bottom)[-height:] if height > 0 else []
+                kept = (top + bottom)[-height:] if height > 0 else []
+                return kept + [Text("")] * (height - len(kept))  # always `height` lines
             log_lines = log_lines[-room:] if log_lines else []
         middle = [Text(""), *log_lines] if log_lines else []
         out = top + middle + bottom
