@@ -98,6 +98,30 @@ GAMES: dict[str, dict[str, Any]] = {
             "catch_after_turn": 60,
         },
     },
+    "pendragon_4p": {
+        "rules": "pendragon",
+        "players": 4,
+        "seed": 2025,
+        "options": {},
+        "policy": {
+            "seed": 4,
+            "wrong_accusation_rate": 0.2,
+            "solve_after_turn": 80,
+            "stairs_after_turn": 50,
+        },
+    },
+    "pendragon_8p": {
+        "rules": "pendragon",
+        "players": 8,
+        "seed": 2028,
+        "options": {"staircase": "must_accuse"},
+        "policy": {
+            "seed": 8,
+            "wrong_accusation_rate": 0.5,
+            "solve_after_turn": 10_000,
+            "stairs_after_turn": 30,
+        },
+    },
 }
 
 
@@ -121,6 +145,12 @@ def choose(game: Game, rng: random.Random, policy: dict[str, Any]) -> Action:
             return Action.make(seat, "call_bluff", player=state.accomplice, card=state.bluffs[0])
         if calls and rng.random() < policy["call_rate"]:
             return calls[rng.randrange(len(calls))]
+    late = game.rules_name == "pendragon" and game.state.turn > policy["stairs_after_turn"]
+    if late and rng.random() < 0.5:
+        # Late on, wander toward the staircase chamber half the time, or games rarely end.
+        moves = [a for a in legal if a.kind == "move"]
+        if moves:
+            return min(moves, key=lambda a: staircase_steps(game, a["to"]))
     accusations = [a for a in legal if a.kind == "accuse"]
     others = [a for a in legal if a.kind != "accuse"]
     if accusations and game.state.turn > policy["solve_after_turn"]:
@@ -129,6 +159,12 @@ def choose(game: Game, rng: random.Random, policy: dict[str, Any]) -> Action:
     if accusations and (not others or rng.random() < policy["wrong_accusation_rate"]):
         return accusations[rng.randrange(len(accusations))]
     return others[rng.randrange(len(others))]
+
+
+def staircase_steps(game: Game, to: Any) -> int:
+    board: Any = game.rules.board  # type: ignore[attr-defined]
+    stairs = board.node("staircase")
+    return int(board.distances_from(stairs)[board.node(to)])
 
 
 def generate(name: str) -> dict[str, Any]:

@@ -38,6 +38,8 @@ class ExactCaseFile:
         self._pending: list[Observation] = []
         self._suggestion: tuple[str, ...] = ()
         self._players = 0
+        self._known = {c for cards in self.categories.values() for c in cards}
+        """Cards in the notebook; others (face up for all) are left out of every observation."""
 
     # -- following the log ------------------------------------------------------------
 
@@ -54,7 +56,8 @@ class ExactCaseFile:
         elif kind == "dealt" and "hand" in event:
             self._pending.append(Hand(str(self.seat), tuple(event["hand"])))
         elif kind == "suggestion":
-            self._suggestion = (event["suspect"], event["weapon"], event["room"])
+            named = (event["suspect"], event["weapon"], event["room"])
+            self._suggestion = tuple(c for c in named if c in self._known)
         elif kind == "cannot_refute":
             self._pending.append(HasNone(str(event["seat"]), self._suggestion))
         elif kind == "card_shown":
@@ -63,9 +66,9 @@ class ExactCaseFile:
             else:
                 self._pending.append(HasOneOf(str(event["seat"]), self._suggestion))
         elif kind == "accusation" and not event["correct"]:
-            self._pending.append(
-                d.WrongAccusation((event["suspect"], event["weapon"], event["room"]))
-            )
+            accused = (event["suspect"], event["weapon"], event["room"])
+            if all(c in self._known for c in accused):
+                self._pending.append(d.WrongAccusation(accused))
         elif kind == "envelope_seen" and "envelope" in event:
             # Seeing the envelope: nobody holds its cards.
             inside = tuple(event["envelope"])

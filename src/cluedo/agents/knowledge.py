@@ -72,9 +72,10 @@ class CaseFile:
             self._holds_one.append((event["seat"], frozenset(self._last_suggestion)))
             self._dirty = True
         elif kind == "accusation" and not event["correct"]:
-            self._not_all_in_envelope.append(
-                frozenset((event["suspect"], event["weapon"], event["room"]))
-            )
+            accused = frozenset((event["suspect"], event["weapon"], event["room"]))
+            if not accused <= self.category_of.keys():
+                return  # names a card outside the notebook (face up): says nothing new
+            self._not_all_in_envelope.append(accused)
             self._dirty = True
         elif kind == "dealt" and "hand" in event:
             hand = set(event["hand"])
@@ -84,7 +85,9 @@ class CaseFile:
                 else:
                     self._exclude(card, self.seat)
         elif kind == "suggestion":
-            self._last_suggestion = (event["suspect"], event["weapon"], event["room"])
+            # Cards outside the notebook (face up for all) can be neither shown nor held.
+            named = (event["suspect"], event["weapon"], event["room"])
+            self._last_suggestion = tuple(c for c in named if c in self.category_of)
         elif kind == "cannot_refute":
             for card in self._last_suggestion:
                 self._exclude(card, event["seat"])

@@ -13,6 +13,7 @@ from cluedo.agents.cruel_bots import CruelAgent
 from cluedo.agents.detective import DetectiveAgent
 from cluedo.agents.hunter import HunterAgent
 from cluedo.agents.kkd_bots import KlooDooAgent
+from cluedo.agents.knight import KnightAgent
 from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.sensible import SensibleAgent
 
@@ -30,6 +31,7 @@ RULE_BOTS: dict[str, dict[str, AgentFactory]] = {
     "clussassin": {"random": RandomAgent, "sensible": HunterAgent, "hunter": HunterAgent},
     "clue-or-cruel": {"random": RandomAgent, "sensible": CruelAgent},
     "killer-kloo-doo": {"random": RandomAgent, "sensible": KlooDooAgent},
+    "pendragon": {"random": RandomAgent, "sensible": KnightAgent, "knight": KnightAgent},
 }
 
 

@@ -163,7 +163,8 @@ class SensibleAgent(Agent):
         best: Action = options[0]
         best_score = float("-inf")
         for action in options:
-            score = value[action["suspect"]] + value[action["weapon"]]
+            # A card outside the notebook (face up for all) pins the question like our own.
+            score = value.get(action["suspect"], 1.0) + value.get(action["weapon"], 1.0)
             if (action["suspect"], action["weapon"], room) in self.asked:
                 score -= 1.0  # a repeated question rarely teaches anything new
             score += self.rng.random() * 0.01

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from cluedo.frontends import protocol, simulate, solve, terminal
+from cluedo.frontends import pendragon_cli, protocol, simulate, solve, terminal
+from cluedo.web import command as _serve
 
 app = typer.Typer(
     name="cluedo",
@@ -23,6 +24,8 @@ terminal.register(app)
 simulate.register(app)
 protocol.register(app)
 solve.register(app)
+pendragon_cli.register(app)
+_serve.register(app)
 
 
 @app.command("rules")

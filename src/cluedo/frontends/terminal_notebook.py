@@ -52,6 +52,8 @@ class Notebook:
         self._envelope: dict[str, bool] = {}
         self._one_of: list[tuple[int, frozenset[str]]] = []
         self._wrong: list[frozenset[str]] = []
+        self._face_up: set[str] = set()
+        """Leftover cards lying face up (Pendragon): nobody holds them, nor the envelope."""
 
     # -- queries --------------------------------------------------------------------
 
@@ -121,6 +123,10 @@ class Notebook:
             kind = event["kind"]
             if kind == "setup":
                 self.hand_sizes = list(event["hand_sizes"])
+                self._face_up = set(event.get("face_up") or ())
+                for card in self._face_up:
+                    self._envelope[card] = False
+                    self._not.update((card, s) for s in range(self.players))
             elif kind == "dealt" and "hand" in event and event["seat"] == self.seat:
                 hand = set(event["hand"])
                 for card in self.cards.ids:
@@ -137,6 +143,8 @@ class Notebook:
                     self._set_has(event["card"], event["seat"])
                 else:
                     self._one_of.append((event["seat"], last))
+            elif kind == "glimpse" and "card" in event:  # a card seen by a reward's effect
+                self._set_has(event["card"], event["target"])
             elif kind == "accusation" and not event["correct"]:
                 self._wrong.append(frozenset((event["suspect"], event["weapon"], event["room"])))
             elif kind in ("envelope_seen", "game_over") and "envelope" in event:
@@ -171,6 +179,8 @@ class Notebook:
                     for c in open_cards:
                         self._set_has(c, s)
             for card in self.cards.ids:
+                if card in self._face_up:
+                    continue
                 if card not in self._has and all((card, s) in self._not for s in seats):
                     self._envelope[card] = True
             for cards in categories:
@@ -183,6 +193,8 @@ class Notebook:
                 if len(maybe) == 1:
                     self._envelope[maybe[0]] = True
             for card in self.cards.ids:
+                if card in self._face_up:
+                    continue
                 if self._envelope.get(card) is False and card not in self._has:
                     left = [s for s in seats if (card, s) not in self._not]
                     if len(left) == 1:

@@ -24,6 +24,7 @@ MODULES: tuple[str, ...] = (
     "cluedo.frontends.terminal_cruel",
     "cluedo.frontends.terminal_clussassin",
     "cluedo.frontends.terminal_killer_kloo_doo",
+    "cluedo.frontends.terminal_pendragon",
 )
 """Modules holding rule sets' presenters, imported on first use (one line each)."""
 

@@ -17,9 +17,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from cluedo.engine.decisions import Decision, DecisionStack
-from cluedo.engine.events import Event
-
 
 def draw_envelope(
     cards_by_category: Mapping[str, Sequence[str]], rng: random.Random
@@ -53,36 +50,24 @@ def matching(hand: Iterable[str], named: Iterable[str]) -> list[str]:
     return [c for c in hand if c in wanted]
 
 
-def first_refuter(
-    suggester: int, hands: Sequence[Sequence[str]], named: Iterable[str]
+def ask_to_the_left(
+    asker: int, hands: Sequence[Iterable[str]], named: Iterable[str]
 ) -> tuple[list[int], int | None, list[str]]:
-    """Who answers a suggestion: the seats that pass, the first seat clockwise holding a
-    named card (or None), and that seat's matching cards.
+    """Ask each player in turn from the asker's left until one holds a named card.
 
-    >>> first_refuter(0, [["a"], ["x"], ["b", "c"]], ("b", "c", "z"))
+    Returns the seats that could not answer (in order), the first seat that can
+    (or None: nobody could), and that seat's matching cards (it picks one to show).
+
+    >>> ask_to_the_left(0, [["a"], ["x"], ["b", "c"]], ["b", "c", "z"])
     ([1], 2, ['b', 'c'])
-    >>> first_refuter(0, [["a"], ["x"]], ("q",))
-    ([1], None, [])
+    >>> ask_to_the_left(1, [["a"], ["x"], ["y"]], ["b"])
+    ([2, 0], None, [])
     """
     named = tuple(named)
     passed: list[int] = []
-    for other in refutation_order(suggester, len(hands)):
+    for other in refutation_order(asker, len(hands)):
         cards = matching(hands[other], named)
         if cards:
             return passed, other, cards
         passed.append(other)
     return passed, None, []
-
-
-def ask_round_the_table(
-    decisions: DecisionStack, suggester: int, hands: Sequence[Sequence[str]], named: Iterable[str]
-) -> list[Event]:
-    """Pass a suggestion clockwise: a ``cannot_refute`` event for each seat holding none
-    of the named cards, then a ``refute`` decision pushed for the first that holds one
-    (it chooses which to show), or ``not_refuted`` if nobody can."""
-    passed, refuter, cards = first_refuter(suggester, hands, named)
-    events = [Event("cannot_refute", {"seat": o, "suggester": suggester}) for o in passed]
-    if refuter is None:
-        return [*events, Event("not_refuted", {"seat": suggester})]
-    decisions.push(Decision("refute", (refuter,), {"suggester": suggester, "cards": cards}))
-    return [*events, Event("must_refute", {"seat": refuter, "suggester": suggester})]

@@ -10,6 +10,11 @@ Two modes: ``exact`` - end on a square exactly ``steps`` away along such a path,
 or in any room reached within ``steps``; ``up_to`` - end anywhere reached within
 ``steps``.
 
+Two options for boards that need them (the Pendragon castle), both off by default:
+``through`` - rooms a move may pass through, each counting as one square (they are
+destinations too, and never blocked); ``reenter`` - a token that starts in a room
+may leave it and come back in the same move (at least two steps).
+
 >>> from cluedo.content import load_board
 >>> board = load_board("classic")
 >>> start = board.node(board.starts["scarlet"])
@@ -33,16 +38,32 @@ def reachable(
     occupied: Collection[int],
     *,
     exact: bool = True,
+    through: Collection[int] = (),
+    reenter: bool = False,
 ) -> dict[int, int]:
     """Destinations from node ``start`` with ``steps`` steps, mapped to the steps used.
 
     ``occupied`` holds corridor nodes with another token on them. The start
-    node is never a destination: a move always goes somewhere.
+    node is never a destination (a move always goes somewhere) unless
+    ``reenter`` lets a token leave its room and come back.
     """
     if steps <= 0:
         return {}
+    if through and exact:
+        raise ValueError("rooms to move through need the up-to mode (exact=False)")
     if not exact:
-        return _within(board, start, steps, occupied)
+        found = _within(board, start, steps, occupied, through)
+    else:
+        found = _exact(board, start, steps, occupied)
+    if reenter and board.is_room_node(start):
+        # Out through a door and straight back in: the door square is one step away.
+        back = [found[n] + 1 for n in board.neighbours[start] if found.get(n, steps) < steps]
+        if back:
+            found[start] = min(back)
+    return found
+
+
+def _exact(board: Board, start: int, steps: int, occupied: Collection[int]) -> dict[int, int]:
     found: dict[int, int] = {}
     neighbours = board.neighbours
     first_room = len(board.corridor)
@@ -69,7 +90,13 @@ def reachable(
     return found
 
 
-def _within(board: Board, start: int, steps: int, occupied: Collection[int]) -> dict[int, int]:
+def _within(
+    board: Board,
+    start: int,
+    steps: int,
+    occupied: Collection[int],
+    through: Collection[int] = (),
+) -> dict[int, int]:
     # Any square within `steps` of a shortest path is reachable by a simple path, so
     # breadth-first search is exact for the "up to" mode.
     first_room = len(board.corridor)
@@ -87,10 +114,34 @@ def _within(board: Board, start: int, steps: int, occupied: Collection[int]) -> 
             if nxt >= first_room:
                 if nxt != start:
                     found[nxt] = used + 1
+                if nxt in through:
+                    queue.append((nxt, used + 1))
                 continue
             found[nxt] = used + 1
             queue.append((nxt, used + 1))
     return found
+
+
+def distances(board: Board, start: int, through: Collection[int] = ()) -> list[int]:
+    """Steps from ``start`` to every node, ignoring tokens, walking through ``through`` rooms.
+
+    With no ``through`` rooms this is :meth:`Board.distances_from` (which is cached).
+    """
+    if not through:
+        return list(board.distances_from(start))
+    unreachable = 10**6
+    dist = [unreachable] * board.node_count
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        cur = queue.popleft()
+        if cur != start and board.is_room_node(cur) and cur not in through:
+            continue
+        for nxt in board.neighbours[cur]:
+            if dist[nxt] == unreachable:
+                dist[nxt] = dist[cur] + 1
+                queue.append(nxt)
+    return dist
 
 
 def occupied_nodes(
@@ -102,6 +153,25 @@ def occupied_nodes(
         for piece, loc in positions.items()
         if piece != mover and isinstance(loc, tuple)
     )
+
+
+def node_at(board: Board, location: object) -> int | None:
+    """The node of a room id or a ``(row, col)`` square given in an action, or None.
+
+    >>> from cluedo.content import load_board
+    >>> board = load_board("classic")
+    >>> node_at(board, "hall") == board.node("hall"), node_at(board, (0, 0)), node_at(board, "x")
+    (True, None, None)
+    """
+    if isinstance(location, str):
+        return board.node_of_room.get(location)
+    if (
+        isinstance(location, tuple)
+        and len(location) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in location)
+    ):
+        return board.node_of_square.get((location[0], location[1]))
+    return None
 
 
 def location_json(location: str | Square) -> str | list[int]:

@@ -8,6 +8,7 @@ from cluedo.rules.killer_kloo_doo import (
     KillerKlooDooRules,
     KillerKlooDooState,
 )
+from cluedo.rules.pendragon import PendragonOptions, PendragonRules, PendragonState
 
 __all__ = [
     "ClassicOptions",
@@ -22,4 +23,7 @@ __all__ = [
     "KillerKlooDooOptions",
     "KillerKlooDooRules",
     "KillerKlooDooState",
+    "PendragonOptions",
+    "PendragonRules",
+    "PendragonState",
 ]

@@ -32,8 +32,9 @@ from cluedo.engine.events import Event
 from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
-from cluedo.mechanics.investigation import ask_round_the_table, deal_round_robin, draw_envelope
-from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
+from cluedo.mechanics.investigation import deal_round_robin, draw_envelope
+from cluedo.mechanics.movement import location_json, node_at, occupied_nodes, reachable
+from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 
 Location = str | Square
@@ -83,8 +84,9 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         self.weapon_ids = self.cards.category("weapon")
         self.rooms = tuple(r for r in self.cards.category("room"))
         self.exact = options.movement == "exact"
-        self._suggestion_cache: dict[int, list[Action]] = {}
-        self._accusation_cache: dict[int, list[Action]] = {}
+        # Suggestion and accusation lists are the same every time for a seat, and are
+        # the bulk of every legal-action list, so they are built once and shared.
+        self.questions = QuestionLists(self.suspects, self.weapon_ids, self.rooms)
         missing = [s for s in self.suspects if s not in self.board.starts]
         if missing:
             raise ValueError(f"board {self.board.id} has no start square for {missing}")
@@ -188,30 +190,11 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             out += self._accusations(seat)
         return out
 
-    # Suggestion and accusation lists are the same every time for a seat, and are
-    # the bulk of every legal-action list, so they are built once and shared.
     def _suggestions(self, seat: int) -> list[Action]:
-        cached = self._suggestion_cache.get(seat)
-        if cached is None:
-            cached = [
-                Action(seat, "suggest", (("suspect", s), ("weapon", w)))
-                for s in self.suspects
-                for w in self.weapon_ids
-            ]
-            self._suggestion_cache[seat] = cached
-        return cached
+        return self.questions.suggestions(seat)
 
     def _accusations(self, seat: int) -> list[Action]:
-        cached = self._accusation_cache.get(seat)
-        if cached is None:
-            cached = [
-                Action(seat, "accuse", (("room", r), ("suspect", s), ("weapon", w)))
-                for s in self.suspects
-                for w in self.weapon_ids
-                for r in self.rooms
-            ]
-            self._accusation_cache[seat] = cached
-        return cached
+        return self.questions.accusations(seat)
 
     # -- checking -------------------------------------------------------------------
 
@@ -285,7 +268,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
                     return IllegalAction("move-after-roll", "roll the die before moving", "roll")
                 return IllegalAction("one-move", "you have already moved this turn")
             to = action.get("to")
-            node = self._node_or_none(to)
+            node = node_at(self.board, to)
             if node is None or node not in ctx["destinations"]:
                 allowed = ", ".join(str(self.board.node_name(n)) for n in ctx["destinations"])
                 return IllegalAction(
@@ -318,32 +301,8 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             return None
         raise AssertionError(kind)
 
-    def _node_or_none(self, location: Any) -> int | None:
-        if isinstance(location, str):
-            return self.board.node_of_room.get(location)
-        if (
-            isinstance(location, tuple)
-            and len(location) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in location)
-        ):
-            return self.board.node_of_square.get((location[0], location[1]))
-        return None
-
     def _check_triple(self, action: Action, with_room: bool) -> IllegalAction | None:
-        rule = action.kind
-        if action.get("suspect") not in self.suspects:
-            return IllegalAction(
-                rule, f"unknown suspect {action.get('suspect')!r}", ", ".join(self.suspects)
-            )
-        if action.get("weapon") not in self.weapon_ids:
-            return IllegalAction(
-                rule, f"unknown weapon {action.get('weapon')!r}", ", ".join(self.weapon_ids)
-            )
-        if with_room and action.get("room") not in self.rooms:
-            return IllegalAction(
-                rule, f"unknown room {action.get('room')!r}", ", ".join(self.rooms)
-            )
-        return None
+        return self.questions.error(action, with_room)
 
     # -- applying -------------------------------------------------------------------
 
@@ -376,7 +335,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
             ctx.update(stage="moved", entered=target)
             return [Event("passage", {"seat": seat, "from": origin, "to": target})]
         if kind == "move":
-            node = self._node_or_none(action["to"])
+            node = node_at(self.board, action["to"])
             assert node is not None
             dest = self.board.node_name(node)
             steps = ctx.pop("destinations")[node]
@@ -413,24 +372,17 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         if state.weapons[weapon] != room:
             state.weapons[weapon] = room
             events.append(Event("weapon_moved", {"weapon": weapon, "to": room}))
-        return events + ask_round_the_table(
-            state.decisions, seat, state.hands, (suspect, weapon, room)
-        )
+        question, refute = pose_question(seat, (suspect, weapon, room), state.hands)
+        if refute is not None:
+            state.decisions.push(refute)
+        return events + question
 
     def _apply_show(self, state: ClassicState, top: Decision, action: Action) -> list[Event]:
         state.decisions.pop()
-        suggester = top.context["suggester"]
         turn = state.decisions.top
         assert turn is not None
         turn.context["disproved"] = True
-        return [
-            Event(
-                "card_shown",
-                {"seat": action.seat, "to": suggester},
-                {"card": action["card"]},
-                frozenset({action.seat, suggester}),
-            )
-        ]
+        return [answer(top, action["card"])]
 
     def _apply_accuse(self, state: ClassicState, action: Action) -> list[Event]:
         seat = action.seat

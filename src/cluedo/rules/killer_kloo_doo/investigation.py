@@ -19,8 +19,9 @@ from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.events import Event
 from cluedo.mechanics.dice import roll_off
-from cluedo.mechanics.investigation import ask_round_the_table, draw_envelope
+from cluedo.mechanics.investigation import draw_envelope
 from cluedo.mechanics.playing_cards import Deck, is_ace, is_court, total, value
+from cluedo.mechanics.questions import pose_question
 from cluedo.mechanics.seating import assign_characters
 from cluedo.rules.killer_kloo_doo.base import KillerKlooDooBase, State
 from cluedo.rules.killer_kloo_doo.state import (
@@ -371,9 +372,10 @@ class Investigation(KillerKlooDooBase):
             state.weapons[weapon] = room
             events.append(Event("weapon_left", {"seat": seat, "weapon": weapon, "room": room}))
         state.left_behind[seat].append(weapon)
-        return events + ask_round_the_table(
-            state.decisions, seat, state.hands, (suspect, weapon, room)
-        )
+        question, refute = pose_question(seat, (suspect, weapon, room), state.hands)
+        if refute is not None:
+            state.decisions.push(refute)
+        return events + question
 
     def show(self, state: State, top: Decision, action: Action) -> list[Event]:
         state.decisions.pop()

@@ -1,0 +1,40 @@
+"""``cluedo serve``: the browser game on this machine (loopback unless told otherwise)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command."""
+
+    @app.command("serve")
+    def serve_command(
+        host: str = typer.Option("127.0.0.1", help="address to listen on (loopback by default)"),
+        port: int = typer.Option(8000, help="port to listen on", min=0, max=65535),
+        database: str = typer.Option(
+            None,
+            help="SQLAlchemy URL, e.g. postgresql://user@host/db "
+            "(default: SQLite in the user's data folder)",
+        ),
+        bot_delay: float = typer.Option(
+            0.6, help="seconds a bot waits before acting, so people can follow", min=0, max=5
+        ),
+    ) -> None:
+        """Serve the game to browsers: open tables, invite friends, play against bots."""
+        import uvicorn
+
+        from cluedo.web.app import create_app
+
+        application = create_app(database, bot_delay=bot_delay)
+        typer.echo(f"cluedo: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
+        # No per-message compression: frames are small and loopback or LAN is fast, and
+        # deflating every frame for every seat was the largest cost under load.
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,
+        )

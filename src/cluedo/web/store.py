@@ -1,0 +1,212 @@
+"""Where tables live between server runs: SQLite by default, PostgreSQL by URL.
+
+A game is stored as what it is made of - rules, options, player count, seed -
+plus one row per accepted action, written before anyone is told of it. Loading
+replays the actions (the engine's save format), so a server killed at any point
+restarts every game from its last accepted action.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables_t = Table(
+    "web_tables",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("rules", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+actions_t = Table(
+    "web_actions",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+)
+
+chat_t = Table(
+    "web_chat",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+_INSERT_ACTION = actions_t.insert()
+_SET_STATUS = (
+    update(tables_t).where(tables_t.c.code == bindparam("c")).values(status=bindparam("status"))
+)
+
+
+@dataclass
+class TableRecord:
+    """One table as stored: its set-up, seats, settings and the actions so far."""
+
+    code: str
+    rules: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    settings: dict[str, Any]
+    status: str
+    created: float = field(default_factory=time.time)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data folder (``$XDG_DATA_HOME/cluedo``, else ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(base) / "cluedo"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'web.sqlite'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL: a committed action survives the server being
+    # killed (only a power cut could lose the last few), at a fraction of the cost.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+class Store:
+    """Tables, actions and chat in one database; every write is committed at once."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_database_url()
+        if self.url.startswith("postgresql://"):
+            # The psycopg 3 driver (the `postgres` extra), not the older psycopg2.
+            self.url = "postgresql+psycopg://" + self.url[len("postgresql://") :]
+        self.engine: Engine = create_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, record: TableRecord) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables_t).values(
+                    code=record.code,
+                    rules=record.rules,
+                    players=record.players,
+                    seed=record.seed,
+                    options=json.dumps(record.options),
+                    seats=json.dumps(record.seats),
+                    settings=json.dumps(record.settings),
+                    status=record.status,
+                    created=record.created,
+                )
+            )
+
+    def update(self, record: TableRecord) -> None:
+        """Store the table's seats, options and status (not its actions)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables_t)
+                .where(tables_t.c.code == record.code)
+                .values(
+                    options=json.dumps(record.options),
+                    seats=json.dumps(record.seats),
+                    status=record.status,
+                )
+            )
+
+    def add_action(
+        self, code: str, index: int, action: dict[str, Any], status: str | None = None
+    ) -> None:
+        """Store one accepted action (and a new status, if it changed) in one transaction."""
+        # Plain statements with bound parameters: compiled once, cached by SQLAlchemy.
+        with self.engine.begin() as conn:
+            conn.execute(_INSERT_ACTION, {"code": code, "idx": index, "action": json.dumps(action)})
+            if status is not None:
+                conn.execute(_SET_STATUS, {"c": code, "status": status})
+
+    def add_chat(self, code: str, index: int, line: dict[str, Any]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(chat_t).values(
+                    code=code,
+                    idx=index,
+                    seat=line["seat"],
+                    name=line["name"],
+                    text=line["text"],
+                    at=line["at"],
+                )
+            )
+
+    def load_all(self) -> list[TableRecord]:
+        """Every table with its actions and chat, in creation order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables_t).order_by(tables_t.c.created)).mappings().all()
+            actions: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            for a in conn.execute(select(actions_t)).mappings():
+                actions.setdefault(a["code"], []).append((a["idx"], json.loads(a["action"])))
+            chat: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            for c in conn.execute(select(chat_t)).mappings():
+                line = {"seat": c["seat"], "name": c["name"], "text": c["text"], "at": c["at"]}
+                chat.setdefault(c["code"], []).append((c["idx"], line))
+        out = []
+        for row in rows:
+            out.append(
+                TableRecord(
+                    code=row["code"],
+                    rules=row["rules"],
+                    players=row["players"],
+                    seed=row["seed"],
+                    options=json.loads(row["options"]),
+                    seats=json.loads(row["seats"]),
+                    settings=json.loads(row["settings"]),
+                    status=row["status"],
+                    created=row["created"],
+                    actions=[a for _, a in sorted(actions.get(row["code"], []), key=_first)],
+                    chat=[c for _, c in sorted(chat.get(row["code"], []), key=_first)],
+                )
+            )
+        return out
+
+
+def _first(pair: tuple[int, Any]) -> int:
+    return pair[0]

@@ -1,0 +1,399 @@
+"""A table in play: its game, its seats, its bots and the browsers watching it.
+
+The server holds the only copy of the truth. A person's message becomes an
+action for their own seat, the engine checks it, the store writes it, and only
+then does each connected browser get its next frame - built from the view of
+the seat it belongs to, so a frame can only carry what that seat may see.
+
+Bots (and stand-ins for people who have been away longer than the table
+allows) are played by one task per table, so a table of bots never blocks the
+others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import hashlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from cluedo.agents.base import Agent
+from cluedo.agents.registry import bots_for, make_agent
+from cluedo.engine.actions import Action
+from cluedo.engine.errors import CluedoError, IllegalAction
+from cluedo.engine.game import Game
+from cluedo.engine.registry import make_rules
+from cluedo.web.notebook import notebook_for
+from cluedo.web.store import Store, TableRecord
+
+log = logging.getLogger("cluedo.web")
+
+STANDIN_BOT = "sensible"
+"""The bot that plays for a person who is away longer than the table's limit."""
+
+
+class WebError(Exception):
+    """Something a browser asked for that cannot be done; sent back as an error frame."""
+
+    def __init__(self, message: str, rule: str = "bad-request", allowed: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.allowed = allowed
+
+    def frame(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "error", "rule": self.rule, "error": self.message}
+        if self.allowed:
+            out["allowed"] = self.allowed
+        return out
+
+
+def token_hash(token: str) -> str:
+    # Only hashes are stored: a copy of the database does not let anyone act for a seat.
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Client:
+    """One browser connection: the seat it speaks for and how much it has been sent.
+
+    Frames go through a queue drained by one writer task, so every connection
+    gets its frames in order however the table's tasks interleave.
+    """
+
+    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], Any]) -> None:
+        self.seat = seat
+        self.log_end = 0
+        self.chat_end = 0
+        self._send = send
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        while True:
+            frame = await self.queue.get()
+            if frame is None:
+                return
+            try:
+                await self._send(frame)
+            except Exception:  # the connection went away; the reader side cleans up
+                return
+
+    def push(self, frame: dict[str, Any]) -> None:
+        self.queue.put_nowait(frame)
+
+    async def stop(self) -> None:
+        self.queue.put_nowait(None)
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await self.writer
+
+
+class Table:
+    def __init__(self, record: TableRecord, store: Store) -> None:
+        self.record = record
+        self.store = store
+        self.game: Game | None = None
+        self.agents: dict[int, Agent] = {}
+        self.standins: dict[int, Agent] = {}
+        self.clients: set[Client] = set()
+        now = time.monotonic()
+        self.away_since: dict[int, float] = {s: now for s in range(record.players)}
+        self.waiting_since: dict[int, float] = {}
+        """Since when each seat the game waits for has been waited on (turn timer)."""
+        self._runner: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._notebooks: dict[tuple[int, int, bool], dict[str, Any]] = {}
+        if record.status != "lobby":
+            self._build_game()
+
+    # -- set-up -----------------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return self.record.code
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    def _build_game(self) -> None:
+        rec = self.record
+        self.game = Game.load(
+            {
+                "format": "cluedo-save",
+                "version": 1,
+                "rules": rec.rules,
+                "players": rec.players,
+                "seed": rec.seed,
+                "options": rec.options,
+                "actions": rec.actions,
+            }
+        )
+        for seat, info in enumerate(rec.seats):
+            if info["kind"] == "bot":
+                self.agents[seat] = make_agent(info["bot"], seat, rec.seed + seat, rec.rules)
+
+    def start(self) -> None:
+        """Begin play: fix each seat's character and deal."""
+        rec = self.record
+        chosen = [s.get("character") for s in rec.seats]
+        if any(chosen) and rec.options.get("characters") is None:
+            rules = make_rules(rec.rules, rec.options)
+            pool = [c for c in getattr(rules, "suspects", ()) if c not in chosen]
+            rec.options["characters"] = [c or pool.pop(0) for c in chosen]
+        rec.status = "playing"
+        self._build_game()
+        assert self.game is not None
+        characters = self.game.view(None).get("characters")
+        if isinstance(characters, list):
+            for seat, info in enumerate(rec.seats):
+                info["character"] = characters[seat]
+        self.store.update(rec)
+
+    # -- who is who -------------------------------------------------------------------
+
+    def seat_of_token(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for seat, info in enumerate(self.record.seats):
+            if info.get("token_hash") == digest:
+                return seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    def public_info(self) -> dict[str, Any]:
+        """What anyone with the table's code may know about it (no tokens, no cards)."""
+        rec = self.record
+        seats = []
+        for seat, info in enumerate(rec.seats):
+            seats.append(
+                {
+                    "seat": seat,
+                    "kind": info["kind"],
+                    "bot": info.get("bot"),
+                    "name": info.get("name") or "",
+                    "character": info.get("character"),
+                    "taken": info["kind"] == "bot" or bool(info.get("token_hash")),
+                    "connected": info["kind"] == "bot" or self.connected(seat),
+                    "standin": seat in self.standins and self._standin_due(seat),
+                }
+            )
+        return {
+            "code": rec.code,
+            "rules": rec.rules,
+            "players": rec.players,
+            "options": rec.options,
+            "settings": rec.settings,
+            "status": rec.status,
+            "seats": seats,
+            "bots": sorted(bots_for(rec.rules)),
+        }
+
+    # -- frames -----------------------------------------------------------------------
+
+    def frame_for(self, client: Client, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The next frame for one browser: its seat's view and the log it has not had."""
+        frame: dict[str, Any] = {
+            "type": "update",
+            "table": info or self.public_info(),
+            "seat": client.seat,
+            "chat": self.record.chat[client.chat_end :],
+        }
+        client.chat_end = len(self.record.chat)
+        if self.game is None:
+            frame.update(view=None, log=[], log_start=0, legal=[])
+            return frame
+        view = self.game.view(client.seat, log_since=client.log_end)
+        frame["log"] = view.pop("log")
+        frame["log_start"] = client.log_end
+        client.log_end = view["log_end"]
+        frame["view"] = view
+        legal = self.game.legal_actions(client.seat) if client.seat is not None else []
+        frame["legal"] = [_without_seat(a) for a in legal]
+        return frame
+
+    def broadcast(self) -> None:
+        info = self.public_info()
+        for client in list(self.clients):
+            client.push(self.frame_for(client, info))
+
+    def join_client(self, client: Client) -> None:
+        self.clients.add(client)
+        if client.seat is not None:
+            self.away_since.pop(client.seat, None)
+        client.start()
+        self.broadcast()  # everyone sees the seat come back; the newcomer gets it all
+
+    def leave_client(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.seat is not None and not self.connected(client.seat):
+            self.away_since[client.seat] = time.monotonic()
+        self.broadcast()
+        self.kick()
+
+    # -- play -------------------------------------------------------------------------
+
+    def act(self, seat: int, data: Any) -> None:
+        """Apply a person's action for their seat, or raise :class:`WebError` (game unchanged)."""
+        if self.game is None:
+            raise WebError("the game has not started: every seat must be taken", "not-started")
+        if not isinstance(data, dict):
+            raise WebError(
+                "'action' must be a JSON object", "malformed-action", '{"kind": ..., ...}'
+            )
+        if "seat" in data and data["seat"] != seat:
+            raise WebError(
+                f"you play seat {seat}, not {data['seat']!r}", "not-your-seat", f"seat {seat}"
+            )
+        try:
+            action = Action.from_json({**data, "seat": seat})
+            self._apply(action)
+        except IllegalAction as err:
+            raise WebError(err.message, err.rule, err.allowed) from None
+
+    def _apply(self, action: Action) -> None:
+        assert self.game is not None
+        self.game.apply(action)  # raises IllegalAction with the game unchanged
+        self.waiting_since.pop(action.seat, None)  # its clock starts again
+        self.record.actions.append(action.to_json())
+        finished = self.game.finished and self.record.status != "finished"
+        if finished:
+            self.record.status = "finished"
+        # Stored before anyone hears of it: a crash after this loses nothing.
+        self.store.add_action(
+            self.code,
+            len(self.record.actions) - 1,
+            action.to_json(),
+            "finished" if finished else None,
+        )
+        self._notebooks.clear()
+        self.broadcast()
+        self.kick()
+
+    def chat(self, seat: int | None, name: str, text: Any) -> None:
+        if not isinstance(text, str) or not text.strip():
+            raise WebError("a chat message needs some 'text'", "bad-chat")
+        text = text.strip()[:500]
+        line = {"seat": seat, "name": name[:40], "text": text, "at": time.time()}
+        self.store.add_chat(self.code, len(self.record.chat), line)
+        self.record.chat.append(line)
+        self.broadcast()
+
+    def notebook(self, seat: int | None) -> dict[str, Any]:
+        if self.game is None or seat is None:
+            raise WebError("only a seat in a game that has started has a notebook", "no-notebook")
+        odds = bool(self.record.settings.get("notebook_aid", True))
+        key = (seat, len(self.game.events), odds)
+        if key not in self._notebooks:
+            self._notebooks[key] = notebook_for(self.game, seat, odds)
+        return {"type": "notebook", **self._notebooks[key]}
+
+    def replay(self) -> dict[str, Any]:
+        """A finished game with every card shown, for stepping through afterwards."""
+        if self.game is None or not self.game.finished:
+            raise WebError("only a finished game can be replayed", "not-finished")
+        return {
+            "save": self.game.save(),
+            "events": self.game.full_log(),
+            "reveal": self.game.rules.reveal(self.game.state),
+            "table": self.public_info(),
+        }
+
+    # -- bots and stand-ins -----------------------------------------------------------
+
+    def _standin_due(self, seat: int) -> bool:
+        limit = self.record.settings.get("idle_bot_after")
+        since = self.away_since.get(seat)
+        return limit is not None and since is not None and time.monotonic() - since >= limit
+
+    def _next_bot_seat(self) -> tuple[int | None, float | None]:
+        """A seat a bot should play now, else how long until a stand-in may be due."""
+        if self.game is None or self.game.finished:
+            return None, None
+        wait: float | None = None
+        now = time.monotonic()
+        idle = self.record.settings.get("idle_bot_after")
+        turn = self.record.settings.get("turn_limit")
+        waiting = self.game.to_act()
+        for seat in list(self.waiting_since):
+            if seat not in waiting:
+                del self.waiting_since[seat]
+        for seat in waiting:
+            if seat in self.agents:
+                return seat, None
+            # Two clocks: how long the person has been away, how long this seat has
+            # been waited on. Whichever runs out first lets the stand-in act.
+            clocks = [(idle, self.away_since.get(seat))]
+            clocks.append((turn, self.waiting_since.setdefault(seat, now)))
+            for limit, since in clocks:
+                if limit is None or since is None:
+                    continue
+                left = limit - (now - since)
+                if left <= 0:
+                    return seat, None
+                wait = left if wait is None else min(wait, left)
+        return None, wait
+
+    def kick(self) -> None:
+        """Make sure the bot task is running if a bot (or a stand-in) may have to act."""
+        self._wake.set()
+        if self._runner is None or self._runner.done():
+            seat, wait = self._next_bot_seat()
+            if seat is not None or wait is not None:
+                self._runner = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        delay = float(self.record.settings.get("bot_delay", 0))
+        while True:
+            self._wake.clear()
+            seat, wait = self._next_bot_seat()
+            if seat is None:
+                if wait is None:
+                    return
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait)
+                continue
+            # A short pause so people can follow what the bots do; zero in tests.
+            await asyncio.sleep(delay)
+            if self._next_bot_seat()[0] != seat:
+                continue
+            try:
+                self._bot_act(seat)
+            except Exception:  # a bot bug must not stop the table
+                log.exception("bot for seat %s at table %s failed", seat, self.code)
+                return
+
+    def _bot_act(self, seat: int) -> None:
+        assert self.game is not None
+        agent = self.agents.get(seat)
+        if agent is None:
+            agent = self.standins.get(seat)
+            if agent is None:
+                agent = make_agent(STANDIN_BOT, seat, self.record.seed + seat, self.record.rules)
+                self.standins[seat] = agent
+        view = self.game.view(seat, log_since=agent.log_cursor)
+        agent.log_cursor = view["log_end"]
+        legal = self.game.legal_actions(seat)
+        action = agent.choose(view, legal)
+        try:
+            self._apply(action)
+        except CluedoError:
+            log.warning("bot for seat %s chose an illegal action; playing the first", seat)
+            self._apply(legal[0])
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _without_seat(action: Action) -> dict[str, Any]:
+    # Cached: rule sets reuse the same action objects (the long accusation lists),
+    # and every frame to the seat to act carries them. Callers must not change it.
+    out = action.to_json()
+    del out["seat"]
+    return out

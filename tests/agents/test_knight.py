@@ -1,0 +1,59 @@
+"""The Pendragon knight bot: it wins games, never accuses wrongly when it need not,
+and beats random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cluedo.agents import make_agent
+from cluedo.agents.knight import KnightAgent
+from cluedo.agents.match import play_out
+from cluedo.content import load_board
+from cluedo.engine import Action, new_game
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_knights_solve_the_mystery_and_accuse_only_at_the_staircase(players: int) -> None:
+    for seed in range(3):
+        game = new_game("pendragon", players=players, seed=seed)
+        agents = {
+            s: make_agent("sensible", s, seed * 10 + s, rules="pendragon") for s in range(players)
+        }
+        assert all(isinstance(a, KnightAgent) for a in agents.values())
+        play_out(game, agents)
+        assert game.state.outcome == "solved"
+        wrong = [e for e in game.events if e.kind == "accusation" and not e.data["correct"]]
+        assert wrong == []
+
+
+def test_a_knight_beats_random_players() -> None:
+    wins = 0
+    for seed in range(6):
+        game = new_game("pendragon", players=3, seed=100 + seed)
+        agents = {
+            0: make_agent("knight", 0, seed, rules="pendragon"),
+            1: make_agent("random", 1, seed, rules="pendragon"),
+            2: make_agent("random", 2, seed, rules="pendragon"),
+        }
+        play_out(game, agents, limit=20_000)
+        wins += game.state.winners == (0,)
+    assert wins >= 5
+
+
+def test_a_knight_rolls_its_best_weapon_skill_in_the_barracks() -> None:
+    game = new_game("pendragon", players=3, seed=3, options={"rewards": False})
+    state: Any = game.state
+    seat = state.current
+    state.positions[seat] = load_board("pendragon").doors_of("barracks")[0].corridor
+    game.rng = random.Random(0)
+    knight = KnightAgent(seat, 1)
+    game.apply(Action.make(seat, "roll"))
+    game.apply(Action.make(seat, "move", to="barracks"))
+    choice = knight.choose(game.view(seat), game.legal_actions(seat))
+    weapons = state.sheets[seat].weapons
+    assert (
+        choice.kind == "roll_skill" and choice["skill"] == f"weapon:{max(weapons, key=weapons.get)}"
+    )

@@ -1,0 +1,168 @@
+"""Helpers for the browser tests: a real server process and Debian's Chromium.
+
+The server runs as ``cluedo serve`` in its own process (so a test can kill it
+with SIGKILL and start it again on the same database). Playwright drives the
+system's Chromium; it never downloads a browser.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class LiveServer:
+    def __init__(self, db: Path, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> LiveServer:
+        cmd = [
+            sys.executable,
+            "-c",
+            "from cluedo.frontends.cli import main; main()",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            f"sqlite:///{self.db}",
+            "--bot-delay",
+            "0",
+        ]
+        self.process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/api/rules", timeout=1):
+                    return self
+            except OSError:
+                if self.process.poll() is not None:
+                    err = self.process.stderr.read().decode() if self.process.stderr else ""
+                    raise RuntimeError(f"the server exited: {err}") from None
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """Stop the server at once, as a crash would (SIGKILL: no clean shutdown)."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        request = urllib.request.Request(
+            self.url + path,
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            data: dict[str, Any] = json.loads(response.read())
+            return data
+
+    def get(self, path: str) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            data: dict[str, Any] = json.loads(response.read())
+            return data
+
+
+def log_length(page: Page) -> int:
+    n: int = page.evaluate("document.querySelectorAll('#log li').length")
+    return n
+
+
+def game_over(page: Page) -> bool:
+    return page.locator("#game-over").count() > 0
+
+
+def my_turn(page: Page) -> bool:
+    return page.locator("#turn").count() > 0 and page.inner_text("#turn") == "Your turn."
+
+
+def wait_for_turn(page: Page, timeout: float = 15) -> bool:
+    """Wait until this page may act (True) or the game is over (False)."""
+    page.wait_for_function(
+        "document.querySelector('#game-over') ||"
+        " (document.querySelector('#turn') && document.querySelector('#turn').textContent"
+        " === 'Your turn.' && document.querySelector('#actions button, #actions form'))",
+        timeout=timeout * 1000,
+    )
+    return not game_over(page)
+
+
+def fill_form(page: Page, kind: str) -> None:
+    """Choose the first still-possible value of every drop-down of an action's form."""
+    form = page.locator(f"#actions form[data-kind={kind}]")
+    for i in range(form.locator("select").count()):
+        select = form.locator("select").nth(i)
+        values = [v for v in select.locator("option").evaluate_all("o => o.map(x => x.value)") if v]
+        if values and not select.input_value():
+            select.select_option(values[0])
+    form.locator("button").click()
+
+
+def take_one_action(page: Page, accuse: bool = False) -> str:
+    """Do one sensible thing on this page, the way a person would; returns what."""
+    before = log_length(page)
+    actions = page.locator("#actions")
+    if accuse and actions.locator("form[data-kind=accuse]").count():
+        fill_form(page, "accuse")
+        done = "accuse"
+    elif actions.locator("button[data-kind=roll]").count():
+        actions.locator("button[data-kind=roll]").click()
+        done = "roll"
+    elif page.locator("#board rect.target").count():
+        page.locator("#board rect.target").first.click()
+        done = "move"
+    else:
+        forms = [k for k in ("show", "suggest") if actions.locator(f"form[data-kind={k}]").count()]
+        buttons = actions.locator("button[data-kind]")
+        if forms:
+            fill_form(page, forms[0])
+            done = forms[0]
+        elif actions.locator("button[data-kind=end_turn]").count():
+            actions.locator("button[data-kind=end_turn]").click()
+            done = "end_turn"
+        elif buttons.count():
+            done = buttons.first.get_attribute("data-kind") or "button"
+            buttons.first.click()
+        else:
+            kind = actions.locator("form").first.get_attribute("data-kind") or ""
+            fill_form(page, kind)
+            done = kind
+    page.wait_for_function(
+        f"document.querySelectorAll('#log li').length > {before}"
+        " || !document.getElementById('error').hidden",
+        timeout=10_000,
+    )
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+    return done
+
+
+def play_until_over(page: Page, accuse_after: int = 25, limit: int = 400) -> int:
+    """Play one page's seat to the end of the game; returns how many actions it took."""
+    for count in range(limit):
+        if not wait_for_turn(page):
+            return count
+        take_one_action(page, accuse=count >= accuse_after)
+    raise AssertionError("the game did not end")

@@ -1,0 +1,185 @@
+"""The page in a real headless browser (Debian's Chromium driven by Playwright)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_kit import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LiveServer,
+    game_over,
+    log_length,
+    my_turn,
+    play_until_over,
+    take_one_action,
+    wait_for_turn,
+)
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from cluedo.engine import available
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for the module (starting one takes a while); tables keep tests apart."""
+    live = LiveServer(tmp_path_factory.mktemp("web") / "web.sqlite").start()
+    yield live
+    live.kill()
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of the test's own, for a test that kills it."""
+    live = LiveServer(tmp_path / "web.sqlite").start()
+    yield live
+    live.kill()
+
+
+def new_page(browser: Browser, width: int = 1100) -> Page:
+    page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def create_from_lobby(
+    page: Page, server: LiveServer, name: str, people: int = 1, character: str = ""
+) -> str:
+    """Open a three-player classic table from the front page, as a person would; its code."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("#rules option", state="attached")
+    page.select_option("#rules", "classic")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    for seat in range(1, people):
+        page.select_option(f"select[data-seat='{seat}']", "person")
+    page.fill("#bot-delay", "0")
+    page.fill("#my-name", name)
+    page.select_option("#my-character", character)
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    return page.url.split("/t/")[1].split("?")[0]
+
+
+def test_a_person_creates_a_table_and_plays_a_whole_game_against_bots(
+    browser: Browser, server: LiveServer
+) -> None:
+    page = new_page(browser)
+    create_from_lobby(page, server, "Ann", character="plum")
+    assert wait_for_turn(page) or game_over(page)
+    assert "Professor Plum" in page.inner_text("#status-panel")
+    assert page.locator("#hand .card").count() == 6
+    assert page.locator("#board circle[data-piece]").count() == 6
+    actions = play_until_over(page, accuse_after=6)
+    assert actions > 0
+    assert "Game over" in page.inner_text("#game-over")
+    page.click("text=Replay with every card shown")
+    page.wait_for_selector("#rp-log li")
+    assert page.locator("#rp-log li[data-kind]").count() == 0  # replay lines are plain
+    assert "hand" in page.inner_text("#rp-log")
+
+
+def test_two_people_play_each_other_and_one_comes_back_after_closing_the_tab(
+    browser: Browser, server: LiveServer
+) -> None:
+    host = new_page(browser)
+    code = create_from_lobby(host, server, "<i>Host</i>", people=2)
+
+    guest = new_page(browser, width=390)  # a phone-sized screen
+    guest.goto(f"{server.url}/t/{code}")
+    guest.fill("#join-name", "Guest")
+    guest.click("#join")
+    guest.wait_for_url("**token=*")
+    guest.wait_for_selector("#hand .card")
+    # Names are shown as text, never as markup.
+    assert "<i>Host</i>" in guest.inner_text("#seat-list")
+    assert guest.locator("#seat-list i").count() == 0
+    # Each sees only their own hand.
+    host_hand = set(host.locator("#hand .card").all_inner_texts())
+    guest_hand = set(guest.locator("#hand .card").all_inner_texts())
+    assert host_hand and guest_hand and not host_hand & guest_hand
+
+    host_url = host.url
+    pages = {"host": host, "guest": guest}
+    reopened = False
+    acted = {"host": 0, "guest": 0}
+    for _ in range(600):
+        if any(game_over(p) for p in pages.values()):
+            break
+        moved = False
+        for who, page in pages.items():
+            if my_turn(page) and page.locator("#actions button, #actions form").count():
+                take_one_action(page, accuse=acted[who] >= 4)
+                acted[who] += 1
+                moved = True
+        if not reopened and acted["host"] >= 3:
+            # Close the host's tab mid-game and open the seat's link again.
+            before = log_length(pages["host"])
+            pages["host"].context.close()
+            host = browser.new_context().new_page()
+            host.goto(host_url)
+            host.wait_for_function(f"document.querySelectorAll('#log li').length >= {before}")
+            assert set(host.locator("#hand .card").all_inner_texts()) == host_hand
+            pages["host"] = host
+            reopened = True
+        if not moved:
+            pages["host"].wait_for_timeout(30)
+    assert reopened
+    for page in pages.values():
+        page.wait_for_selector("#game-over")
+    assert acted["host"] > 0 and acted["guest"] > 0
+
+
+def test_a_killed_server_restarts_and_the_game_goes_on(
+    browser: Browser, own_server: LiveServer
+) -> None:
+    server = own_server
+    made = server.post(
+        "/api/tables", {"rules": "classic", "players": 3, "settings": {"bot_delay": 0}}
+    )
+    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
+    page = new_page(browser)
+    page.goto(server.url + joined["url"])
+    for _ in range(4):
+        assert wait_for_turn(page)
+        take_one_action(page)
+    before = log_length(page)
+    server.kill()
+    page.wait_for_function("document.body.dataset.connected === 'no'")
+    server.start()  # same database, same port: the page reconnects by itself
+    page.wait_for_function("document.body.dataset.connected === 'yes'", timeout=20_000)
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before}")
+    assert play_until_over(page, accuse_after=1) >= 0
+    assert "Game over" in page.inner_text("#game-over")
+
+
+@pytest.mark.parametrize("rules", available())
+def test_every_registered_rule_set_loads_in_the_page_and_can_act(
+    browser: Browser, server: LiveServer, rules: str
+) -> None:
+    made = server.post("/api/tables", {"rules": rules, "settings": {"bot_delay": 0}})
+    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + joined["url"])
+    page.wait_for_selector("#board rect")
+    assert wait_for_turn(page)
+    take_one_action(page)
+    assert errors == []
+    # A spectator of the same table sees the board but no hand and no actions.
+    watcher = new_page(browser)
+    watcher.goto(f"{server.url}/t/{made['code']}?spectate=1")
+    watcher.wait_for_selector("#board rect")
+    assert watcher.locator("#hand .card").count() == 0
+    assert watcher.locator("#actions button, #actions form").count() == 0

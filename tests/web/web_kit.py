@@ -1,0 +1,101 @@
+"""Helpers for the web tests: a server in this process (TestClient) and frame readers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from cluedo.web.app import Server, create_app
+from cluedo.web.store import Store
+
+Frame = dict[str, Any]
+
+
+def make_client(db_url: str) -> TestClient:
+    return TestClient(create_app(store=Store(db_url), bot_delay=0))
+
+
+def server_of(client: TestClient) -> Server:
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    return server
+
+
+def open_table(client: TestClient, **request: Any) -> str:
+    request.setdefault("settings", {"bot_delay": 0})
+    response = client.post("/api/tables", json=request)
+    assert response.status_code == 200, response.text
+    code: str = response.json()["code"]
+    return code
+
+
+def sit(client: TestClient, code: str, name: str = "Ann", **extra: Any) -> tuple[int, str]:
+    response = client.post(f"/api/tables/{code}/join", json={"name": name, **extra})
+    assert response.status_code == 200, response.text
+    data = response.json()
+    return data["seat"], data["token"]
+
+
+def next_update(ws: WebSocketTestSession, seen: list[Frame] | None = None) -> Frame:
+    """The next update frame (hello frames skipped); errors fail the test."""
+    while True:
+        frame: Frame = ws.receive_json()
+        if seen is not None:
+            seen.append(frame)
+        assert frame["type"] != "error", frame
+        if frame["type"] == "update":
+            return frame
+
+
+def until_turn(ws: WebSocketTestSession, seen: list[Frame] | None = None, after: int = -1) -> Frame:
+    """Read frames until this seat has something to do or the game is over.
+
+    ``after``: skip frames from before the game had more than that many events
+    (frames already on their way when this seat acted).
+    """
+    while True:
+        frame = next_update(ws, seen)
+        view = frame["view"]
+        if view is None or view["log_end"] <= after:
+            continue
+        if frame["legal"] or view["finished"]:
+            return frame
+
+
+def quick_choice(legal: list[Frame], rng: random.Random, accuse: bool) -> Frame:
+    """A short-game policy for a person's seat: no accusation unless asked to."""
+    pool = [a for a in legal if a["kind"] != "accuse"] or legal
+    if accuse:
+        pool = [a for a in legal if a["kind"] == "accuse"] or pool
+    return pool[rng.randrange(len(pool))]
+
+
+def play_seat(
+    ws: WebSocketTestSession,
+    rng: random.Random,
+    accuse_after: int = 30,
+    on_frame: Callable[[Frame], None] | None = None,
+    start: Frame | None = None,
+) -> Frame:
+    """Play this seat until the game ends; returns the last frame.
+
+    ``start``: a frame already read that gives this seat its turn.
+    """
+    frames: list[Frame] = []
+    acted = 0
+    after = -1
+    while True:
+        frame = start if start is not None else until_turn(ws, frames, after)
+        start = None
+        if on_frame is not None:
+            for f in frames:
+                on_frame(f)
+        frames.clear()
+        if frame["view"]["finished"]:
+            return frame
+        action = quick_choice(frame["legal"], rng, acted >= accuse_after)
+        ws.send_json({"type": "act", "action": action})
+        after = frame["view"]["log_end"]
+        acted += 1
