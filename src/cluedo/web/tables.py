@@ -377,7 +377,9 @@ class Table:
         if agent is None:
             agent = self.standins.get(seat)
             if agent is None:
-                agent = make_agent(STANDIN_BOT, seat, self.record.seed + seat, self.record.rules)
+                bots = bots_for(self.record.rules)
+                name = STANDIN_BOT if STANDIN_BOT in bots else sorted(bots)[0]
+                agent = make_agent(name, seat, self.record.seed + seat, self.record.rules)
                 self.standins[seat] = agent
         view = self.game.view(seat, log_since=agent.log_cursor)
         agent.log_cursor = view["log_end"]
