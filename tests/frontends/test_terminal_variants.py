@@ -69,6 +69,12 @@ def test_a_whole_game_of_clussassin(tmp_path: Path) -> None:
     assert "Your target:" in screen and "Kill zones:" in screen
     assert "Specialty weapons:" in screen and "Safe room:" in screen
     assert "Roll the dice" in screen
+    # Help speaks of this game; there is no deduction notebook in it.
+    screen = person.say("help")
+    assert "Clussassin" in screen and "attack (k)" in screen and "notes (n)" not in screen
+    person.say("")
+    screen = person.say("notes")
+    assert "This game has no detective notebook." in screen
     result = play_to_the_end(person, hunter)
     assert "GAME OVER:" in result and "is the last one" in result
     assert "killed" in result

@@ -20,6 +20,7 @@ from cluedo.frontends.terminal_menus import (
     InputError,
     Menu,
     Option,
+    ask_yes_no,
     choose_generic,
     choose_parameters,
     confirmed,
@@ -265,15 +266,7 @@ The classic game
             f"Accuse {names.the(action['suspect'])} with {names.the(action['weapon'])} in the "
             f"{names.card(action['room'])}? If you are wrong you are out of the game."
         )
-        menu = Menu(
-            text,
-            [
-                Option("y", "Yes, accuse", action, ("y", "yes")),
-                Option("n", "No, go back", None, ("n", "no")),
-            ],
-        )
-        result: Action | None = asker.ask(seat, menu, view)
-        return result
+        return ask_yes_no(asker, seat, view, text, action, yes="Yes, accuse")
 
     def choose_card_to_show(
         self, asker: Asker, seat: int, view: Mapping[str, Any], legal: Sequence[Action]

@@ -160,8 +160,7 @@ Clue or Cruel
                 return "Your role: you are the ACCOMPLICE."
             return "Your role: you are a guest."
         if kind == "placing":
-            what = "a weapon" if event["what"] == "weapon" else "a gem"
-            return f"{names.seat(event['seat'])} places {what}."
+            return None  # the placement that follows says it
         if kind == "weapon_placed":
             return f"{who} put {names.the(event['weapon'])} in the {names.card(event['room'])}."
         if kind == "gem_placed":
@@ -228,6 +227,8 @@ Clue or Cruel
     def parameter_title(
         self, kind: str, key: str, chosen: Mapping[str, Any], view: Mapping[str, Any]
     ) -> str | None:
+        if kind in ("place_weapon", "show_clue"):
+            return None  # the decision's own title says it all
         if kind == "call_bluff" and key == "player":
             return "Call a bluff: who is the accomplice?"
         if kind == "call_bluff" and key == "card":

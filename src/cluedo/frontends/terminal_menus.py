@@ -186,10 +186,22 @@ def confirmed(
     question = presenter.confirmation(action, seat, view)
     if question is None:
         return action
+    return ask_yes_no(asker, seat, view, question, action)
+
+
+def ask_yes_no(
+    asker: Asker,
+    seat: int,
+    view: Mapping[str, Any],
+    question: str,
+    action: Action,
+    yes: str = "Yes",
+) -> Action | None:
+    """``action`` if the person answers yes to ``question``, None for no."""
     menu = Menu(
         question,
         [
-            Option("y", "Yes", action, ("y", "yes")),
+            Option("y", yes, action, ("y", "yes")),
             Option("n", "No, go back", None, ("n", "no")),
         ],
     )

@@ -55,7 +55,7 @@ class Quit(Exception):
 HELP = """\
 How to play
   Type a menu number (or, while moving, the letter of a square) and Enter.
-  Menu lines can also be typed as their first word (roll, end, ...).
+  Most actions can also be typed as a word (roll, end, ...: see below).
   In a list of choices, 0 or back returns to the previous menu.
 """
 HELP_ANYWHERE = """\
