@@ -86,3 +86,15 @@ def test_notebooks_leave_out_cards_lying_face_up(notebook: str) -> None:
         book.observe(event)
     assert book.possible("b") == frozenset({ENVELOPE})  # seat 1 lacks b, so showed e
     assert book.possible("e") == frozenset({1})
+
+
+def test_the_exact_notebook_puts_face_up_cards_in_its_face_up_pile() -> None:
+    from cluedo.agents.exact_knowledge import ExactCaseFile
+
+    cats = {"suspect": ("a", "b", "up"), "weapon": ("c", "d"), "room": ("e", "f", "g")}
+    book = ExactCaseFile(0, cats)  # 8 cards: 3 in the envelope, 2 + 2 dealt, 1 face up
+    book.observe({"kind": "setup", "hand_sizes": [2, 2], "face_up": ["up"]})
+    book.observe({"kind": "dealt", "seat": 0, "hand": ["a", "c"]})
+    assert book.possible("up") == frozenset()  # neither a seat's nor the envelope's
+    assert book.possible("b") == frozenset({-1})  # the one suspect left for the envelope
+    assert book.possible("e") == frozenset({1, -1})

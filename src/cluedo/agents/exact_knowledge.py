@@ -53,6 +53,10 @@ class ExactCaseFile:
             self.notebook = d.Notebook.create(
                 self.categories, [(str(p), n) for p, n in enumerate(sizes)]
             )
+            # Cards left over lie face up (Pendragon): the notebook's face-up pile.
+            face_up = tuple(c for c in event.get("face_up") or () if c in self._known)
+            if face_up:
+                self._pending.append(d.FaceUp(face_up))
         elif kind == "dealt" and "hand" in event:
             self._pending.append(Hand(str(self.seat), tuple(event["hand"])))
         elif kind == "suggestion":
