@@ -99,7 +99,7 @@ def my_turn(page: Page) -> bool:
     return page.locator("#turn").count() > 0 and page.inner_text("#turn") == "Your turn."
 
 
-def wait_for_turn(page: Page, timeout: float = 15) -> bool:
+def wait_for_turn(page: Page, timeout: float = 30) -> bool:
     """Wait until this page may act (True) or the game is over (False)."""
     page.wait_for_function(
         "document.querySelector('#game-over') ||"
@@ -153,7 +153,7 @@ def take_one_action(page: Page, accuse: bool = False) -> str:
     page.wait_for_function(
         f"document.querySelectorAll('#log li').length > {before}"
         " || !document.getElementById('error').hidden",
-        timeout=10_000,
+        timeout=30_000,  # generous: the machine running the suite may be very busy
     )
     assert page.locator("#error").is_hidden(), page.inner_text("#error")
     return done
