@@ -183,3 +183,16 @@ def test_a_guest_takes_a_gem_it_can_reach_at_the_start() -> None:
         choice = agent.choose(game.view(0, log_since=agent.log_cursor), legal)
         assert choice in on_gem
     assert tried >= 3
+
+
+def test_a_guest_that_learns_nothing_for_many_turns_guesses_so_the_game_ends() -> None:
+    from cluedo.agents.cruel_bots import STALE_TURNS
+
+    game = new_game(RULES, players=3, seed=4, options={"first_player": 0})
+    cruel(game).accomplice = 2
+    agent = CruelAgent(0, 0)
+    assert agent.choose(game.view(0), game.legal_actions(0)).kind != "accuse"
+    agent.stale_turns = STALE_TURNS  # as if its notebook had been still that long
+    guess = agent.choose(game.view(0, log_since=agent.log_cursor), game.legal_actions(0))
+    assert guess.kind == "accuse"
+    assert all(guess[c] in CATEGORIES[c] for c in ("suspect", "weapon", "room"))

@@ -57,3 +57,32 @@ def test_a_knight_rolls_its_best_weapon_skill_in_the_barracks() -> None:
     assert (
         choice.kind == "roll_skill" and choice["skill"] == f"weapon:{max(weapons, key=weapons.get)}"
     )
+
+
+@pytest.mark.parametrize("notebook", ["simple", "exact"])
+def test_notebooks_leave_out_cards_lying_face_up(notebook: str) -> None:
+    from cluedo.agents.exact_knowledge import ExactCaseFile
+    from cluedo.agents.knowledge import ENVELOPE, CaseFile
+
+    # "up" lies face up: it is in no hand and not in the envelope, so not in the notebook.
+    cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
+    book = (CaseFile if notebook == "simple" else ExactCaseFile)(0, cats)
+    for event in [
+        {"kind": "setup", "hand_sizes": [1, 2]},
+        {"kind": "dealt", "seat": 0, "hand": ["a"]},
+        {"kind": "suggestion", "seat": 0, "suspect": "b", "weapon": "up", "room": "e"},
+        {"kind": "card_shown", "seat": 1, "to": 0},  # one of b, e (never "up")
+        {
+            "kind": "accusation",
+            "seat": 1,
+            "suspect": "b",
+            "weapon": "up",
+            "room": "e",
+            "correct": False,
+        },
+        {"kind": "suggestion", "seat": 0, "suspect": "b", "weapon": "c", "room": "up"},
+        {"kind": "cannot_refute", "seat": 1, "suggester": 0},
+    ]:
+        book.observe(event)
+    assert book.possible("b") == frozenset({ENVELOPE})  # seat 1 lacks b, so showed e
+    assert book.possible("e") == frozenset({1})

@@ -395,3 +395,12 @@ def test_clue_or_cruel_reports_win_rates_by_role_and_its_numbers(tmp_path: Path)
         assert r["labels"]["role"].count("accomplice") == 1
         assert r["stats"]["bluff calls right"] <= r["stats"]["bluff calls"]
     assert "Win rate by role" in out and "successful bluffs" in out
+
+
+def test_a_grouping_reported_in_some_games_is_rated_over_those_games() -> None:
+    roles = ("guest", "accomplice", "guest")
+    with_roles = _record(0, (1,), roles)
+    without = GameRecord(**{**with_roles.__dict__, "index": 1, "labels": {}})
+    summary = summarize([with_roles, without], 3)
+    accomplice = next(g for g in summary.groups if g.label == "accomplice")
+    assert (accomplice.side.wins, accomplice.side.trials) == (1, 1)

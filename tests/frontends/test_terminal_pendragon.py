@@ -6,10 +6,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+from rich.text import Text
 from test_terminal import Person, menu_key
 
 from cluedo.content import load_card_set
 from cluedo.frontends.terminal_notebook import Notebook
+from cluedo.frontends.terminal_screen import Panel
 
 
 def test_a_person_plays_a_whole_pendragon_game_and_gets_the_report(tmp_path: Path) -> None:
@@ -67,3 +70,12 @@ def test_the_notebook_knows_face_up_cards_are_nowhere_and_glimpses_are_seen() ->
         assert all(book.mark(card, s) == "not" for s in range(3))
     assert book.holder("garden") == 2
     assert "crossbow" not in book.solution()
+
+
+@pytest.mark.parametrize("extra", [0, 1, 2, 5])
+def test_a_panel_too_tall_for_its_log_still_fills_the_screen_exactly(extra: int) -> None:
+    # A tall panel (Pendragon's) once left the screen a line short, and it crashed.
+    height = 10
+    header = [Text(f"line {i}") for i in range(height - 3 + extra)]
+    panel = Panel(header, [Text("1  Roll the die")], None, ["a log entry"])
+    assert len(panel.lines(40, height)) == height

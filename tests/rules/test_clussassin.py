@@ -276,6 +276,23 @@ def test_must_leave_the_safe_room_the_turn_after_entering() -> None:
     assert err.value.rule == "leave-the-safe-room"
 
 
+def test_the_secret_passage_also_leaves_the_safe_room() -> None:
+    game = arranged(scarlet="kitchen")
+    state_of(game).safe_room = "kitchen"
+    act(game, 0, "passage")
+    assert state_of(game).positions["scarlet"] == "study"
+
+
+def test_blocked_in_the_safe_room_waits() -> None:
+    # The Study's one door is taken: whoever is in it cannot leave by rolling.
+    game = arranged(scarlet="study", mustard=(20, 17))
+    state_of(game).safe_room = "study"
+    script_dice(game, 5, 5)
+    events = act(game, 0, "roll")
+    assert kinds_of(events) == ["roll", "blocked"]
+    assert [a.kind for a in game.legal_actions(0)] == ["end_turn"]
+
+
 # -- weapons ------------------------------------------------------------------------
 
 

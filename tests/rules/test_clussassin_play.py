@@ -194,3 +194,45 @@ def test_random_bots_finish_games_too() -> None:
             seat = game.to_act()[0]
             game.apply(rng.choice(game.legal_actions(seat)))
         assert game.finished
+
+
+CANDIDATES = ("attack", "pickup", "roll", "passage", "stay", "end_turn")
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6), picks=st.randoms())
+def test_check_agrees_with_the_legal_actions(seed: int, players: int, picks: Any) -> None:
+    game = new_game("clussassin", players=players, seed=seed)
+    for _ in range(150):
+        if game.finished:
+            break
+        seat = game.to_act()[0]
+        legal = game.legal_actions(seat)
+        for action in legal:
+            assert game.check(action) is None
+        tries = [Action.make(seat, kind) for kind in CANDIDATES]
+        tries += [Action.make(seat, "pickup", weapon=w) for w in state_of(game).weapons]
+        tries += [Action.make((seat + 1) % players, "roll")]
+        for action in tries:
+            if action not in legal:
+                error = game.check(action)
+                assert error is not None and error.rule and str(error)
+        game.apply(picks.choice(legal))
+
+
+def test_the_game_owns_its_randomness() -> None:
+    # Disturbing the module-level generator between steps changes nothing.
+    def run(disturb: bool) -> list[Any]:
+        game = new_game("clussassin", players=4, seed=99)
+        chooser = random.Random(1)
+        for step in range(400):
+            if game.finished:
+                break
+            if disturb:
+                random.seed(step)
+                random.random()
+            seat = game.to_act()[0]
+            game.apply(chooser.choice(game.legal_actions(seat)))
+        return game.full_log()
+
+    assert run(False) == run(True)

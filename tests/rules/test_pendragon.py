@@ -310,11 +310,11 @@ def test_staying_in_a_room_voices_no_suspicion() -> None:
 
 
 def test_blocked_doors_stop_the_leave_and_reenter_manoeuvre() -> None:
-    doors = [d.corridor for d in BOARD.doors_of("bedroom")]
+    doors = [d.corridor for d in BOARD.doors_of("treasure_room")]
     assert len(doors) == 1
-    game = no_rewards_no_rolls(k0="bedroom", k1=list(doors[0]))
+    game = no_rewards_no_rolls(k0="treasure_room", k1=list(doors[0]))
     roll(game, 6)
-    assert "bedroom" not in dests(game)
+    assert "treasure_room" not in dests(game)
     assert not [d for d in dests(game) if isinstance(d, tuple)]
 
 

@@ -131,3 +131,28 @@ def test_random_play_keeps_the_invariants(
     assert game.finished, "the game did not end"
     check_invariants(game, start)
     assert Game.loads(game.dumps()).full_log() == game.full_log()
+
+
+def test_the_golden_games_cover_pendragons_own_events_and_both_endings() -> None:
+    import json
+    from pathlib import Path
+
+    golden = Path(__file__).resolve().parents[1] / "golden"
+    records = [json.loads(p.read_text("utf-8")) for p in sorted(golden.glob("pendragon_*.json"))]
+    assert [r["save"]["players"] for r in records] == [4, 8]
+    assert {r["outcome"] for r in records} == {"solved", "no-winner"}
+    kinds = {e["kind"] for r in records for e in r["log"]}
+    wanted = {
+        "reward_claimed",
+        "reward_used",
+        "trait_roll",
+        "glimpse",
+        "pardoned",
+        "extra_turn",
+        "passage",
+        "stayed",
+        "card_shown",
+        "cannot_refute",
+        "envelope_seen",
+    }
+    assert wanted <= kinds

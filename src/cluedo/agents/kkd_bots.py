@@ -35,6 +35,8 @@ from cluedo.rules.killer_kloo_doo.state import (
 
 Kinds = dict[str, list[Action]]
 LOW_SURVIVAL = 18
+CROWDED = 40
+"""Extra cost of an objective blocked by company (a victim or a room never alone)."""
 
 
 def _score_cost(card: str) -> int:
@@ -414,7 +416,7 @@ class KlooDooAgent(Agent):
                 where = self._where(view, obj)
                 if where is not None and where != "tunnels":
                     # A victim in company cannot be attacked: other work comes first.
-                    crowded = 40 if self._crowd(view, where, me, obj) else 0
+                    crowded = CROWDED if self._crowd(view, where, me, obj) else 0
                     options.append((self._dist(here, where) + crowded, [where], False))
             elif obj in self.weapons:
                 if obj in carried:
@@ -428,12 +430,17 @@ class KlooDooAgent(Agent):
                 has_court = any(is_court(c) for c in view["playing_cards"])
                 mats = view["materials"][self.seat]
                 if has_court or mats == obj:
-                    crowded = 40 if self._crowd(view, obj, me) else 0
+                    crowded = CROWDED if self._crowd(view, obj, me) else 0
                     options.append((self._dist(here, obj) - 3 + crowded, [obj], here == obj))
-        if not options:
-            # Wander to rooms not just visited, for playing cards.
-            return [r for r in self.rooms if r != here], False
         options.sort(key=lambda o: o[0])
+        cards = view["playing_cards"]
+        can_lure = any(is_court(c) for c in cards) and any(
+            c[-1] == "D" and not is_court(c) for c in cards
+        )
+        if not options or (options[0][0] >= CROWDED and not can_lure):
+            # Nothing to do but wait for a crowd to part: fetch servants and cash
+            # instead, a playing card from each room not just visited.
+            return [r for r in self.rooms if r != here], False
         _, goal, stay = options[0]
         return goal, stay
 

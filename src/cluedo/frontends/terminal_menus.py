@@ -116,6 +116,8 @@ def choose_generic(
     """One action picked through menus made from ``legal`` (None: the person went back)."""
     if not legal:
         return None
+    if len(legal) == 1 and legal[0].kind == "end_turn" and not legal[0].params:
+        return legal[0]  # nothing left to do: asking would only cost a keystroke
     title = presenter.title(seat, view, legal) if title is None else title
     moves = [a for a in legal if destination(a) is not None]
     if moves and presenter.table.layout is not None:

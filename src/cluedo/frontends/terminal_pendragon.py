@@ -85,23 +85,22 @@ Pendragon
                     ", ".join(self.cards.name(c) for c in view["face_up"])
                 )
             )
+        left = len(view.get("reward_rooms") or [])
+        mine: list[str] = []
         if seat is not None:
             kept = [self.reward_name(r) for r in view["kept"][seat]]
-            extra = ([f"steed +{view['steed'][seat]}"] if view["steed"][seat] else []) + kept
-            if extra:
-                out.append(Text("Rewards: ", style="bold").append(", ".join(extra)))
-            checks = [stat_name(r["stat"]) for r in view["rolls"][seat] if r["checked"]]
-            if checks:
-                out.append(Text("Boxes checked: ", style="bold").append(", ".join(checks)))
+            mine = ([f"steed +{view['steed'][seat]}"] if view["steed"][seat] else []) + kept
+            checked = sum(1 for r in view["rolls"][seat] if r["checked"])
+            mine.append(f"{checked} box{'es' if checked != 1 else ''} checked")
+        line = Text("Rewards: ", style="bold").append(", ".join(mine))
+        out.append(line.append(f"{'; ' if mine else ''}{left} left face down"))
         display = view.get("display") or {}
         if display:
-            shown = "; ".join(
-                f"{self.place(room)}: {self.cards.name(s)}, {self.cards.name(w)}"
-                for room, (s, w) in list(display.items())[-2:]
+            room, (suspect, weapon) = list(display.items())[-1]
+            shown = (
+                f"{self.cards.name(suspect)}, {self.cards.name(weapon)} in the {self.place(room)}"
             )
             out.append(Text("Last shown: ", style="bold").append(shown))
-        left = view.get("reward_rooms") or []
-        out.append(Text(f"Rewards left in {len(left)} room{'s' if len(left) != 1 else ''}."))
         return out
 
     # -- the log ------------------------------------------------------------------------

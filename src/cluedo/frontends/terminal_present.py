@@ -27,6 +27,7 @@ from cluedo.content.board import BoardFormatError, Square, load_board
 from cluedo.content.cards import CardSet, CardSetError, load_card_set
 from cluedo.engine import Action
 from cluedo.frontends.terminal_menus import Asker, choose_generic
+from cluedo.frontends.terminal_notebook import Notebook
 from cluedo.frontends.terminal_render import BoardLayout
 from cluedo.frontends.terminal_text import Names
 
@@ -131,6 +132,10 @@ class Presenter:
             return cards.name(card)
         except CardSetError:
             return None
+
+    def new_notebook(self, cards: CardSet, seat: int, players: int) -> Notebook:
+        """The notebook of a person's seat (when :attr:`notebook` is set)."""
+        return Notebook(cards, seat, players)
 
     def value_words(self, key: str, value: Any) -> str:
         """A parameter or event value in words: seats by name, cards by name, squares."""
@@ -280,7 +285,7 @@ class Presenter:
         if any(a.kind == "move" for a in legal) and roll is not None:
             return f"You rolled {roll}: where do you go?"
         kinds = {a.kind for a in legal}
-        if len(kinds) == 1:
+        if len(kinds) == 1 and len(legal) > 1:
             return f"{self.kind_words(next(iter(kinds)), legal, view)}: which?"
         return "Your turn: what do you do?"
 

@@ -51,14 +51,21 @@ class Panel:
         if self.message is not None:
             bottom += _wrap(console, self.message, width)
         log_lines: list[Text] = []
-        for entry in self.log:
-            log_lines += _wrap(console, Text(entry, style="grey70"), width)
-        if height is not None:
+        if height is None:
+            for entry in self.log:
+                log_lines += _wrap(console, Text(entry, style="grey70"), width)
+        else:
             room = height - len(top) - len(bottom) - 1
             if room < 1:
                 # Too short for everything: the menu and message matter most.
-                return (top + bottom)[-height:] if height > 0 else []
-            log_lines = log_lines[-room:] if log_lines else []
+                kept = (top + bottom)[-height:] if height > 0 else []
+                return kept + [Text("")] * (height - len(kept))  # always `height` lines
+            # Newest first, and only as many entries as can show: wrapping is slow.
+            for entry in reversed(self.log):
+                if len(log_lines) >= room:
+                    break
+                log_lines = _wrap(console, Text(entry, style="grey70"), width) + log_lines
+            log_lines = log_lines[-room:]
         middle = [Text(""), *log_lines] if log_lines else []
         out = top + middle + bottom
         if height is not None:

@@ -110,7 +110,10 @@ class Session:
         self.characters: list[str] = self.table.characters
         self.notebooks = {}
         if self.presenter.notebook and self.cards is not None:
-            self.notebooks = {s: Notebook(self.cards, s, game.players) for s in self.humans}
+            cards = self.cards
+            self.notebooks = {
+                s: self.presenter.new_notebook(cards, s, game.players) for s in self.humans
+            }
         for seat_text, data in (notes or {}).items():
             seat = int(seat_text) if str(seat_text).isdigit() else -1
             if seat in self.notebooks and isinstance(data, Mapping):

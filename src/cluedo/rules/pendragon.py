@@ -52,18 +52,6 @@ Location = str | Square
 DIE_SIDES = 6
 STEED_BONUS = 2
 STAIRCASE = "staircase"
-TURN_KINDS = (
-    "roll",
-    "passage",
-    "use_reward",
-    "move",
-    "stay",
-    "roll_skill",
-    "glimpse",
-    "suggest",
-    "accuse",
-    "end_turn",
-)
 PARAMS: dict[str, set[str]] = {
     "roll": set(),
     "passage": set(),
@@ -76,6 +64,7 @@ PARAMS: dict[str, set[str]] = {
     "accuse": {"suspect", "weapon", "room"},
     "end_turn": set(),
 }
+"""Every action of a turn, with the parameters it takes."""
 STAGE_OF: dict[str, tuple[str, ...]] = {
     "roll": ("start",),
     "passage": ("start",),
@@ -356,7 +345,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
                 )
             return None
         if kind not in PARAMS:
-            return IllegalAction("unknown-action", f"no action {kind!r}", ", ".join(TURN_KINDS))
+            return IllegalAction("unknown-action", f"no action {kind!r}", ", ".join(PARAMS))
         given = {k for k, _ in action.params}
         if given != PARAMS[kind]:
             return IllegalAction(
