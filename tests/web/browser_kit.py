@@ -52,7 +52,8 @@ class LiveServer:
             "0",
         ]
         self.process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 20
+        # Generous: a loaded machine can take many seconds to import and bind.
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(self.url + "/api/rules", timeout=1):
