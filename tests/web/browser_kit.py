@@ -51,7 +51,10 @@ class LiveServer:
             "--bot-delay",
             "0",
         ]
-        self.process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # The server's messages go to a file: an unread pipe could fill and stall it.
+        self.stderr = self.db.with_suffix(".stderr.txt")
+        with self.stderr.open("ab") as err_file:
+            self.process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err_file)
         # Generous: a loaded machine can take many seconds to import and bind.
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -60,7 +63,7 @@ class LiveServer:
                     return self
             except OSError:
                 if self.process.poll() is not None:
-                    err = self.process.stderr.read().decode() if self.process.stderr else ""
+                    err = self.stderr.read_text(errors="replace")
                     raise RuntimeError(f"the server exited: {err}") from None
                 time.sleep(0.1)
         raise RuntimeError("the server did not start")
@@ -100,7 +103,7 @@ def my_turn(page: Page) -> bool:
     return page.locator("#turn").count() > 0 and page.inner_text("#turn") == "Your turn."
 
 
-def wait_for_turn(page: Page, timeout: float = 15) -> bool:
+def wait_for_turn(page: Page, timeout: float = 30) -> bool:
     """Wait until this page may act (True) or the game is over (False)."""
     page.wait_for_function(
         "document.querySelector('#game-over') ||"
@@ -154,7 +157,7 @@ def take_one_action(page: Page, accuse: bool = False) -> str:
     page.wait_for_function(
         f"document.querySelectorAll('#log li').length > {before}"
         " || !document.getElementById('error').hidden",
-        timeout=10_000,
+        timeout=30_000,  # generous: the machine running the suite may be very busy
     )
     assert page.locator("#error").is_hidden(), page.inner_text("#error")
     return done

@@ -39,7 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 def new_page(browser: Browser, width: int = 1100) -> Page:
     page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(30_000)
     return page
 
 

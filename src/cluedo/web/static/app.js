@@ -452,7 +452,7 @@ function drawBoard() {
   };
   for (const g of v.gems || []) {
     const at = place(g);
-    if (at) root.append(svg("path", {d: `M${at[1]} ${at[0] - 0.3}l0.25 0.3l-0.25 0.3l-0.25 -0.3z`, fill: "#18a8c9"}));
+    if (at) root.append(svg("path", {d: `M${at[1]} ${at[0] - 0.3}l0.25 0.3l-0.25 0.3l-0.25 -0.3z`, fill: "#18a8c9", "data-gem": "1"}));
   }
   for (const [w, loc] of Object.entries(v.weapons || {})) {
     const at = place(loc);
