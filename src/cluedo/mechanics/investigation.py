@@ -17,6 +17,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
+from cluedo.engine.events import Event
+
 
 def draw_envelope(
     cards_by_category: Mapping[str, Sequence[str]], rng: random.Random
@@ -71,3 +73,15 @@ def ask_to_the_left(
             return passed, other, cards
         passed.append(other)
     return passed, None, []
+
+
+def dealt_events(hands: Sequence[Iterable[str]]) -> list[Event]:
+    """One private ``dealt`` event a seat: each player sees only their own hand.
+
+    >>> [e.for_seat(0) for e in dealt_events([["a"], ["b"]])]
+    [{'kind': 'dealt', 'seat': 0, 'hand': ['a']}, None]
+    """
+    return [
+        Event("dealt", {"seat": s}, {"hand": list(hand)}, frozenset({s}), private=True)
+        for s, hand in enumerate(hands)
+    ]

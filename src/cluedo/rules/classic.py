@@ -32,7 +32,7 @@ from cluedo.engine.events import Event
 from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
-from cluedo.mechanics.investigation import deal_round_robin, draw_envelope
+from cluedo.mechanics.investigation import deal_round_robin, dealt_events, draw_envelope
 from cluedo.mechanics.movement import location_json, node_at, occupied_nodes, reachable
 from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
@@ -126,10 +126,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
                 },
             )
         ]
-        events += [
-            Event("dealt", {"seat": s}, {"hand": list(hands[s])}, frozenset({s}), private=True)
-            for s in range(players)
-        ]
+        events += dealt_events(hands)
         events.append(Event("turn", {"seat": first, "turn": 1}))
         return state, events
 

@@ -41,7 +41,7 @@ from cluedo.engine.events import Event
 from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleOptions, RuleSet
 from cluedo.engine.state import GameState
-from cluedo.mechanics.investigation import draw_envelope
+from cluedo.mechanics.investigation import dealt_events, draw_envelope
 from cluedo.mechanics.movement import location_json, node_at, reachable
 from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import next_seat
@@ -230,10 +230,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
                 },
             )
         ]
-        events += [
-            Event("dealt", {"seat": s}, {"hand": list(hands[s])}, frozenset({s}), private=True)
-            for s in range(players)
-        ]
+        events += dealt_events(hands)
         events.append(Event("turn", {"seat": first, "turn": 1}))
         return state, events
 

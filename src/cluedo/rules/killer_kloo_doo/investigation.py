@@ -19,7 +19,7 @@ from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.events import Event
 from cluedo.mechanics.dice import roll_off
-from cluedo.mechanics.investigation import draw_envelope
+from cluedo.mechanics.investigation import dealt_events, draw_envelope
 from cluedo.mechanics.playing_cards import Deck, is_ace, is_court, total, value
 from cluedo.mechanics.questions import pose_question
 from cluedo.mechanics.seating import assign_characters
@@ -81,12 +81,7 @@ class Investigation(KillerKlooDooBase):
                 },
             )
         ]
-        events += [
-            Event(
-                "dealt", {"seat": s}, {"hand": list(state.hands[s])}, frozenset({s}), private=True
-            )
-            for s in range(players)
-        ]
+        events += dealt_events(state.hands)
         state.decisions.push(self.turn_decision(state, first))
         events.append(Event("turn", {"seat": first, "turn": 1, "part": 1}))
         return events
