@@ -18,8 +18,8 @@ from cluedo.agents.match import play_out
 from cluedo.content.cards import load_card_set
 from cluedo.engine import Game, new_game
 from cluedo.frontends.cli import app
+from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal import default_bot, plan_seats
-from cluedo.frontends.terminal_notebook import Notebook
 from cluedo.frontends.terminal_session import Session
 from cluedo.frontends.terminal_text import Names, token_letters
 

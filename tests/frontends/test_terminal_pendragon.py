@@ -11,7 +11,7 @@ from rich.text import Text
 from test_terminal import Person, menu_key
 
 from cluedo.content import load_card_set
-from cluedo.frontends.terminal_notebook import Notebook
+from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal_screen import Panel
 
 

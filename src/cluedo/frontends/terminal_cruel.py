@@ -18,8 +18,8 @@ from cluedo.agents.knowledge import ENVELOPE, Contradiction
 from cluedo.content.board import Square
 from cluedo.content.cards import CardSet
 from cluedo.engine import Action
+from cluedo.frontends.person_notebook import Mark, Notebook
 from cluedo.frontends.terminal_classic import ClassicPresenter
-from cluedo.frontends.terminal_notebook import Mark, Notebook
 from cluedo.frontends.terminal_presenters import register_presenter
 
 GEM = ("◆", "bold magenta")

@@ -26,8 +26,8 @@ from rich.text import Text
 from cluedo.content.board import BoardFormatError, Square, load_board
 from cluedo.content.cards import CardSet, CardSetError, load_card_set
 from cluedo.engine import Action
+from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal_menus import Asker, choose_generic
-from cluedo.frontends.terminal_notebook import Notebook
 from cluedo.frontends.terminal_render import BoardLayout
 from cluedo.frontends.terminal_text import Names
 

@@ -24,8 +24,8 @@ from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
 from cluedo.content.cards import CardSetError
 from cluedo.engine import CluedoError, Game, IllegalAction
+from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal_menus import InputError, Menu, Option
-from cluedo.frontends.terminal_notebook import Notebook
 from cluedo.frontends.terminal_present import Table
 from cluedo.frontends.terminal_presenters import presenter_class
 from cluedo.frontends.terminal_screen import Panel, Screen

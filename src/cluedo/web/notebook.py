@@ -18,7 +18,7 @@ from cluedo.agents.exact_knowledge import ExactCaseFile
 from cluedo.agents.knowledge import ENVELOPE
 from cluedo.content.cards import CardSet
 from cluedo.engine.game import Game
-from cluedo.frontends.terminal_notebook import Notebook
+from cluedo.frontends.person_notebook import Notebook
 
 log = logging.getLogger("cluedo.web")
 

@@ -1,5 +1,7 @@
 """The person's detective notebook: filled in from what their seat saw, and editable.
 
+Shared by the terminal game and the browser (``cluedo.web.notebook``).
+
 For every card and every seat the notebook holds a mark: the seat has the card,
 does not have it, or nobody knows yet; and for every card whether it is in the
 envelope. It is rebuilt from the seat's own log (the engine has already hidden
