@@ -90,14 +90,7 @@ class Investigation(KillerKlooDooBase):
 
     def investigation_actions(self, state: State, seat: int, ctx: dict[str, Any]) -> list[Action]:
         stage = ctx["stage"]
-        if stage == "move":
-            return [
-                Action(seat, "move", (("to", self.board.node_name(n)),))
-                for n in ctx["destinations"]
-            ]
-        out: list[Action] = []
-        if stage == "start":
-            out += self.movement_actions(state, seat)
+        out = self.movement_actions(state, seat) if stage == "start" else []
         room = self.room_of(state, seat)
         me = state.characters[seat]
         others = [s for s in range(state.players) if s != seat]

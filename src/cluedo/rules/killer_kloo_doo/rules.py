@@ -92,6 +92,11 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
             return [Action.make(seat, "show", card=c) for c in top.context["cards"]]
         if top.kind == "contest":
             return self.contest_actions(state, seat, top.context)
+        if top.context.get("stage") == "move":  # a roll's destinations, the same in both parts
+            return [
+                Action(seat, "move", (("to", self.board.node_name(n)),))
+                for n in top.context["destinations"]
+            ]
         if state.part == 1:
             return self.investigation_actions(state, seat, top.context)
         return self.survival_actions(state, seat, top.context)

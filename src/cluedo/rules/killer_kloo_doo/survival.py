@@ -145,14 +145,7 @@ class Survival(Investigation):
 
     def survival_actions(self, state: State, seat: int, ctx: dict[str, Any]) -> list[Action]:
         stage = ctx["stage"]
-        if stage == "move":
-            return [
-                Action(seat, "move", (("to", self.board.node_name(n)),))
-                for n in ctx["destinations"]
-            ]
-        out: list[Action] = []
-        if stage == "start":
-            out += self.movement_actions(state, seat)
+        out = self.movement_actions(state, seat) if stage == "start" else []
         me = state.characters[seat]
         room = self.room_of(state, seat)
         others = [s for s in self.living_seats(state) if s != seat]
