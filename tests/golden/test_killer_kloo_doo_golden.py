@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from golden_kit import assert_replays, record_game
 
-from cluedo.engine import Action, Game, new_game
+from cluedo.engine import Action, Game
 
 HERE = Path(__file__).resolve().parent
 REGEN = os.environ.get("CLUEDO_REGEN_GOLDEN") == "1"
@@ -65,23 +66,7 @@ def choose(game: Game, rng: random.Random, policy: dict[str, Any]) -> Action:
 
 
 def generate(name: str) -> dict[str, Any]:
-    spec = GAMES[name]
-    game = new_game(
-        "killer-kloo-doo", players=spec["players"], seed=spec["seed"], options=spec["options"]
-    )
-    rng = random.Random(spec["policy"]["seed"])
-    while not game.finished:
-        assert len(game.actions) < 20_000, "the scripted game does not end"
-        game.apply(choose(game, rng, spec["policy"]))
-    return {
-        "about": "golden playthrough; regenerate with CLUEDO_REGEN_GOLDEN=1 (see the test)",
-        "policy": spec["policy"],
-        "outcome": game.state.outcome,
-        "winners": list(game.state.winners),
-        "turns": game.state.turn,
-        "save": game.save(),
-        "log": game.full_log(),
-    }
+    return record_game("killer-kloo-doo", GAMES[name], choose)
 
 
 def write(name: str, record: dict[str, Any]) -> None:
@@ -95,15 +80,7 @@ def write(name: str, record: dict[str, Any]) -> None:
 def test_killer_kloo_doo_golden_playthrough_replays_exactly(name: str) -> None:
     if REGEN:
         write(name, generate(name))
-    record = json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))
-    game = Game.load(record["save"])
-    log = json.loads(json.dumps(game.full_log()))
-    assert len(log) == len(record["log"])
-    for index, (got, want) in enumerate(zip(log, record["log"], strict=True)):
-        assert got == want, f"{name}: event {index} differs"
-    assert game.state.outcome == record["outcome"]
-    assert list(game.state.winners) == record["winners"]
-    assert game.state.turn == record["turns"]
+    assert_replays(HERE / f"{name}.json")
 
 
 def test_killer_kloo_doo_golden_games_cover_both_parts_and_their_endings() -> None:
