@@ -19,6 +19,7 @@ integer nodes with neighbour tuples.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -146,23 +147,26 @@ class Board:
         itself when it is the starting room.
         """
         cached = self._distances.get(node)
-        if cached is not None:
-            return cached
+        if cached is None:
+            cached = self._distances[node] = self.distances_through(node, ())
+        return cached
+
+    def distances_through(self, node: int, through: Collection[int]) -> tuple[int, ...]:
+        """Like :meth:`distances_from`, but paths may also cross the ``through`` rooms
+        (uncached: a rule set that needs it often keeps its own copy)."""
         unreachable = 10**6
         dist = [unreachable] * self.node_count
         dist[node] = 0
         queue = deque([node])
         while queue:
             cur = queue.popleft()
-            if cur != node and self.is_room_node(cur):
+            if cur != node and self.is_room_node(cur) and cur not in through:
                 continue
             for nxt in self.neighbours[cur]:
                 if dist[nxt] == unreachable:
                     dist[nxt] = dist[cur] + 1
                     queue.append(nxt)
-        result = tuple(dist)
-        self._distances[node] = result
-        return result
+        return tuple(dist)
 
 
 # -- parsing -----------------------------------------------------------------------

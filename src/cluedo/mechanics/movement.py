@@ -129,19 +129,7 @@ def distances(board: Board, start: int, through: Collection[int] = ()) -> list[i
     """
     if not through:
         return list(board.distances_from(start))
-    unreachable = 10**6
-    dist = [unreachable] * board.node_count
-    dist[start] = 0
-    queue = deque([start])
-    while queue:
-        cur = queue.popleft()
-        if cur != start and board.is_room_node(cur) and cur not in through:
-            continue
-        for nxt in board.neighbours[cur]:
-            if dist[nxt] == unreachable:
-                dist[nxt] = dist[cur] + 1
-                queue.append(nxt)
-    return dist
+    return list(board.distances_through(start, through))
 
 
 def occupied_nodes(
