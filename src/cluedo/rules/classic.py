@@ -34,6 +34,7 @@ from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import deal_round_robin, dealt_events, draw_envelope
 from cluedo.mechanics.movement import location_json, node_at, occupied_nodes, reachable
+from cluedo.mechanics.pending import pending_view
 from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 
@@ -457,27 +458,10 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
     # -- views ----------------------------------------------------------------------
 
     def view(self, state: ClassicState, seat: int | None) -> dict[str, Any]:
-        top = state.decisions.top
-        pending: dict[str, Any] | None = None
-        if top is not None and not state.finished:
-            pending = {"kind": top.kind, "seats": list(top.seats)}
-            if top.kind == "turn":
-                ctx = top.context
-                pending["stage"] = ctx["stage"]
-                if "roll" in ctx:
-                    pending["roll"] = ctx["roll"]
-                if ctx.get("entered"):
-                    pending["entered"] = ctx["entered"]
-                if "disproved" in ctx:
-                    pending["disproved"] = ctx["disproved"]
-                if ctx.get("destinations"):
-                    pending["destinations"] = [
-                        location_json(self.board.node_name(n)) for n in ctx["destinations"]
-                    ]
-            else:
-                pending["suggester"] = top.context["suggester"]
-                if seat is not None and seat in top.seats:
-                    pending["cards"] = list(top.context["cards"])
+        top = None if state.finished else state.decisions.top
+        pending = pending_view(self.board, top, seat, ("roll", "disproved"))
+        if pending is not None and top is not None and top.context.get("entered"):
+            pending["entered"] = top.context["entered"]
         out: dict[str, Any] = {
             "board": self.board.id,
             "edition": self.options.edition,

@@ -43,6 +43,7 @@ from cluedo.engine.ruleset import RuleOptions, RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import dealt_events, draw_envelope
 from cluedo.mechanics.movement import location_json, node_at, reachable
+from cluedo.mechanics.pending import pending_view
 from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import next_seat
 from cluedo.rules.pendragon_rolls import gm_report, room_roll
@@ -626,26 +627,10 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
     # -- views ----------------------------------------------------------------------
 
     def view(self, state: PendragonState, seat: int | None) -> dict[str, Any]:
-        top = state.decisions.top
-        pending: dict[str, Any] | None = None
-        if top is not None and not state.finished:
-            pending = {"kind": top.kind, "seats": list(top.seats)}
-            ctx = top.context
-            if top.kind == "turn":
-                pending["stage"] = ctx["stage"]
-                for key in ("roll", "steps"):
-                    if key in ctx:
-                        pending[key] = ctx[key]
-                if ctx.get("destinations"):
-                    pending["destinations"] = [
-                        location_json(self.board.node_name(n)) for n in ctx["destinations"]
-                    ]
-                if "choices" in ctx:
-                    pending["choices"] = list(ctx["choices"])
-            else:
-                pending["suggester"] = ctx["suggester"]
-                if seat is not None and seat in top.seats:
-                    pending["cards"] = list(ctx["cards"])
+        top = None if state.finished else state.decisions.top
+        pending = pending_view(self.board, top, seat, ("roll", "steps"))
+        if pending is not None and top is not None and "choices" in top.context:
+            pending["choices"] = list(top.context["choices"])
         out: dict[str, Any] = {
             "board": self.board.id,
             "players": state.players,

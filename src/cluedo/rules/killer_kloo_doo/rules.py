@@ -14,6 +14,7 @@ from cluedo.engine.events import Event
 from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.mechanics.movement import location_json
+from cluedo.mechanics.pending import pending_view
 from cluedo.rules.killer_kloo_doo.base import KillerKlooDooBase
 from cluedo.rules.killer_kloo_doo.state import (
     DISPOSAL_ROOM,
@@ -186,27 +187,12 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
     # -- views ----------------------------------------------------------------------
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        top = state.decisions.top
-        pending: dict[str, Any] | None = None
-        if top is not None and not state.finished:
-            pending = {"kind": top.kind, "seats": list(top.seats)}
-            ctx = top.context
-            if top.kind == "turn":
-                pending["stage"] = ctx["stage"]
-                for key in ("roll", "suggested", "attacked", "searched"):
-                    if key in ctx:
-                        pending[key] = ctx[key]
-                if ctx.get("destinations"):
-                    pending["destinations"] = [
-                        location_json(self.board.node_name(n)) for n in ctx["destinations"]
-                    ]
-            elif top.kind == "refute":
-                pending["suggester"] = ctx["suggester"]
-                if seat is not None and seat in top.seats:
-                    pending["cards"] = list(ctx["cards"])
-            else:
-                pending.update(self.contest_event(ctx, top.seats[0]).data)
-                pending["kind"] = "contest"
+        top = None if state.finished else state.decisions.top
+        turn_keys = ("roll", "suggested", "attacked", "searched")
+        pending = pending_view(self.board, top, seat, turn_keys)
+        if pending is not None and top is not None and top.kind == "contest":
+            pending.update(self.contest_event(top.context, top.seats[0]).data)
+            pending["kind"] = "contest"
         me_known = seat is not None
         out: dict[str, Any] = {
             "board": self.board.id,
