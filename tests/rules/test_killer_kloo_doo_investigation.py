@@ -142,7 +142,7 @@ def test_weapon_used_in_a_suggestion_stays_and_cannot_be_picked_up_before_anothe
     put(g, char(g, 1), "lounge")
     turn_of(g, 1, stage="moved")
     assert "pick_up" in kinds(g, 1)  # others may take it
-    rules(g).entered_room(s, 0, "hall")  # a visit to another room ...
+    rules(g).place(s, char(g, 0), "hall")  # a visit to another room ...
     put(g, char(g, 0), "lounge")
     turn_of(g, 0, stage="moved")
     assert "pick_up" in kinds(g, 0)  # ... frees it again

@@ -154,7 +154,7 @@ class KillerKlooDooBase:
             dest = self.board.node_name(node)
             steps = ctx.pop("destinations")[node]
             origin = state.positions[piece]
-            state.positions[piece] = dest
+            self.place(state, piece, dest)
             ctx.update(stage="moved")
             events = [Event("moved", {"seat": seat, "to": location_json(dest), "steps": steps})]
             events += self.left_room(state, seat, origin, rng)
@@ -167,7 +167,7 @@ class KillerKlooDooBase:
         if kind == "passage":
             origin = state.positions[piece]
             assert isinstance(origin, str)
-            state.positions[piece] = TUNNELS
+            self.place(state, piece, TUNNELS)
             state.tunnel_exit[piece] = self.board.passages[origin]
             ctx.update(stage="moved")
             events = [
@@ -175,14 +175,31 @@ class KillerKlooDooBase:
             ]
             return events + self.left_room(state, seat, origin, rng)
         if kind == "emerge":
-            room = state.tunnel_exit.pop(piece)
-            state.positions[piece] = room
+            room = state.tunnel_exit[piece]
+            self.place(state, piece, room)
             ctx.update(stage="moved")
             return [
                 Event("emerged", {"seat": seat, "to": room}),
                 *self.entered_room(state, seat, room),
             ]
         raise AssertionError(kind)
+
+    def place(self, state: State, character: str, loc: Location) -> None:
+        """Put a character's token somewhere. Every move of a token goes through here,
+        whoever moves it (its own roll, the tunnels, persuasion, a trick, a lure).
+
+        Coming to be in a room releases the seat's weapons left behind in any other
+        room; a corridor square or the tunnels release nothing, so stepping out and
+        back into the same room keeps them locked."""
+        state.positions[character] = loc
+        if loc == TUNNELS:
+            return
+        state.tunnel_exit.pop(character, None)
+        seat = self.seat_of(state, character)
+        if seat is not None and isinstance(loc, str):
+            locks = state.left_behind[seat]
+            for weapon in [w for w, room in locks.items() if room != loc]:
+                del locks[weapon]
 
     def left_room(
         self, state: State, seat: int, origin: Location, rng: random.Random
@@ -195,8 +212,6 @@ class KillerKlooDooBase:
         events: list[Event] = []
         if state.last_room[seat] != room:
             state.last_room[seat] = room
-            if state.part == 1 and state.left_behind[seat]:
-                state.left_behind[seat] = []
             events += self.draw_card(state, seat)
         return events
 
@@ -240,7 +255,7 @@ class KillerKlooDooBase:
         room = self.room_of(state, seat)
         if room is None:
             return []
-        blocked = state.left_behind[seat] if state.part == 1 else []
+        blocked = state.left_behind[seat] if state.part == 1 else {}
         return [
             Action.make(seat, "pick_up", weapon=w)
             for w, r in state.weapons.items()

@@ -48,7 +48,7 @@ class Investigation(KillerKlooDooBase):
             skip=[0] * players,
             carried=[[] for _ in range(players)],
             hands=[[] for _ in range(players)],
-            left_behind=[[] for _ in range(players)],
+            left_behind=[{} for _ in range(players)],
             scores=[0] * players,
             exposed=[[] for _ in range(players)],
             objectives=[[] for _ in range(players)],
@@ -257,8 +257,12 @@ class Investigation(KillerKlooDooBase):
         raise AssertionError(kind)
 
     def bring(self, state: State, person: str, room: str) -> list[Event]:
-        state.tunnel_exit.pop(person, None)
-        state.positions[person] = room
+        self.place(state, person, room)
+        seat = self.seat_of(state, person)
+        if seat is not None:
+            # Brought in by another's card: no card drawn, but the room counts as
+            # visited, so stepping out and back in draws nothing either.
+            state.last_room[seat] = room
         return [Event("token_moved", {"piece": person, "to": room})]
 
     def open_contest(
@@ -354,12 +358,13 @@ class Investigation(KillerKlooDooBase):
         events = [
             Event("suggestion", {"seat": seat, "suspect": suspect, "weapon": weapon, "room": room})
         ]
-        # The weapon stays in the room, and this seat may not take it before visiting another.
+        # The weapon stays in the room, and this seat may not take it before it has
+        # been in another room (see ``place``).
         if weapon in state.carried[seat]:
             state.carried[seat].remove(weapon)
             state.weapons[weapon] = room
             events.append(Event("weapon_left", {"seat": seat, "weapon": weapon, "room": room}))
-        state.left_behind[seat].append(weapon)
+        state.left_behind[seat][weapon] = room
         question, refute = pose_question(seat, (suspect, weapon, room), state.hands)
         if refute is not None:
             state.decisions.push(refute)

@@ -93,8 +93,9 @@ class KillerKlooDooState(GameState):
     envelope: tuple[str, ...] = ()
     middle_clues: list[str] = field(default_factory=list)
     middle_weapons: list[str] = field(default_factory=list)
-    left_behind: list[list[str]] = field(default_factory=list)
-    """Weapons a seat used in a suggestion and may not pick up before visiting another room."""
+    left_behind: list[dict[str, str]] = field(default_factory=list)
+    """Per seat: weapon -> the room it was left in after that seat's suggestion. The seat
+    may not pick it up until it has been in a different room, however it got there."""
     accuser: int | None = None
     accusation_right: bool = False
     scores: list[int] = field(default_factory=list)

@@ -57,9 +57,11 @@ class Survival(Investigation):
         state.carried = [[] for _ in range(players)]
         state.middle_weapons = []
         state.middle_clues = []
-        state.left_behind = [[] for _ in range(players)]
+        state.left_behind = [{} for _ in range(players)]
         state.tunnel_exit = {}
-        state.positions = {c: START_ROOM for c in self.suspects}
+        state.positions = {}
+        for c in self.suspects:
+            self.place(state, c, START_ROOM)
         state.last_room = [START_ROOM] * players
         state.skip = [0] * players
         state.materials = [None] * players
@@ -488,8 +490,7 @@ class Survival(Investigation):
     def relocate(self, state: State, person: str, room: str) -> list[Event]:
         """A lured character goes to the named room at once (out of the tunnels too)."""
         origin = state.positions[person]
-        state.tunnel_exit.pop(person, None)
-        state.positions[person] = room
+        self.place(state, person, room)
         events = [Event("token_moved", {"piece": person, "to": room, "reason": "lured"})]
         seat = self.seat_of(state, person)
         if seat is not None:
