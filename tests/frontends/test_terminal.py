@@ -28,10 +28,19 @@ PROMPT = "> "
 class Person:
     """A person at an 80x24 terminal running ``cluedo play``."""
 
-    def __init__(self, args: str, tmp_path: Path, lines: int = 24, columns: int = 80) -> None:
-        env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns), LINES=str(lines))
+    def __init__(
+        self,
+        args: str,
+        tmp_path: Path,
+        lines: int = 24,
+        columns: int = 80,
+        env: dict[str, str] | None = None,
+        command: str = CLUEDO,
+    ) -> None:
+        env = dict(os.environ, **(env or {}))
+        env.update(TERM="xterm-256color", COLUMNS=str(columns), LINES=str(lines))
         self.child = pexpect.spawn(
-            f"{CLUEDO} play --bot-delay 0 {args}",
+            f"{command} play --bot-delay 0 {args}",
             cwd=str(tmp_path),
             env=env,
             dimensions=(lines, columns),

@@ -25,6 +25,7 @@ from cluedo.deduction.observations import (
     Shown,
     Transfer,
     WrongAccusation,
+    describe,
     observation_from_dict,
     suggestion_observations,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "WrongAccusation",
     "best_suggestions",
     "dealt_sizes",
+    "describe",
     "expected_entropy_drop",
     "observation_from_dict",
     "suggestion_observations",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cluedo.deduction.observations import describe
+
 
 class DeductionError(Exception):
     """Base class for every error of the deduction package."""
@@ -30,4 +32,4 @@ class ContradictionError(DeductionError, ValueError):
     def __init__(self, observation: Any, reason: str) -> None:
         self.observation = observation
         self.reason = reason
-        super().__init__(f"{observation!r} contradicts the record: {reason}")
+        super().__init__(f"cannot record that {describe(observation)}: {reason}")

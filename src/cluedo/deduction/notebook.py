@@ -14,6 +14,9 @@ from cluedo.deduction.model import Branches, Record, apply_branches
 from cluedo.deduction.observations import Observation, observation_from_dict
 from cluedo.deduction.setup import ENVELOPE, DealSetup
 
+NO_DEAL = "no deal of the cards fits it together with the earlier observations"
+"""Why an observation that leaves no consistent deal is refused."""
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -193,8 +196,8 @@ class Notebook:
         for obs in batch:
             branches = apply_branches(branches, obs)
             if summarise_branches(branches)[0].deals == 0:
-                return ContradictionError(obs, "no deal is consistent with the record")
-        return ContradictionError(batch[-1], "no deal is consistent with the record")
+                return ContradictionError(obs, NO_DEAL)
+        return ContradictionError(batch[-1], NO_DEAL)
 
     def undo(self, count: int = 1) -> list[Observation]:
         """Forget the last ``count`` observations and return them (oldest first)."""

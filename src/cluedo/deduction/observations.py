@@ -109,6 +109,31 @@ _KINDS: dict[str, type[_Base]] = {
 }
 
 
+def describe(obs: object) -> str:
+    """What an observation says, in words (cards and players by their ids).
+
+    >>> describe(HasNone("mu", ("scarlet", "rope", "hall")))
+    'mu holds none of scarlet, rope, hall'
+    """
+    if isinstance(obs, Hand):
+        return f"{obs.player} holds exactly {', '.join(obs.cards)}"
+    if isinstance(obs, Shown):
+        return f"{obs.player} holds {obs.card}"
+    if isinstance(obs, HasOneOf):
+        return f"{obs.player} holds at least one of {', '.join(obs.cards)}"
+    if isinstance(obs, HasNone):
+        return f"{obs.player} holds none of {', '.join(obs.cards)}"
+    if isinstance(obs, FaceUp):
+        return f"{', '.join(obs.cards)} lie face up"
+    if isinstance(obs, WrongAccusation):
+        return f"the envelope is not {', '.join(obs.cards)}"
+    if isinstance(obs, Draw):
+        return f"{obs.player} draws {obs.card or 'an unseen card'} from the {obs.pile} pile"
+    if isinstance(obs, Transfer):
+        return f"{obs.card or 'an unseen card'} goes from {obs.source} to {obs.target}"
+    return repr(obs)
+
+
 def observation_from_dict(data: Mapping[str, Any]) -> Observation:
     """Rebuild an observation from :meth:`to_dict` output.
 

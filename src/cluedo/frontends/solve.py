@@ -22,10 +22,12 @@ from rich.text import Text
 
 from cluedo.deduction import (
     ENVELOPE,
+    ContradictionError,
     DealSetup,
     DeductionError,
     FaceUp,
     Hand,
+    HasNone,
     Notebook,
     Observation,
     Shown,
@@ -35,6 +37,8 @@ from cluedo.deduction import (
     suggestion_observations,
 )
 from cluedo.deduction.transcript import RecordError, parse_transcript
+from cluedo.frontends.files import cannot_write
+from cluedo.frontends.solve_explain import Entry, Words, explain, join
 
 # Card table: id, two-letter code, US name, UK name. (A content layer for card
 # sets is being written; this stays here until solve is pointed at it.)
@@ -91,6 +95,24 @@ class InputError(ValueError):
     """A line that cannot be understood; the message says what is allowed."""
 
 
+class Contradiction(DeductionError):
+    """A line that contradicts earlier ones; the message names them and says why."""
+
+
+Meaning = Callable[[Words], str]
+"""What an accepted line says, in plain words (built when needed, in the names then in use)."""
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What the session keeps of an accepted line besides its text."""
+
+    number: int
+    """The line's number as the person counts it (in a record file: its line in the file)."""
+    observations: tuple[Observation, ...] = ()
+    meaning: Meaning | None = None
+
+
 def display_name(card: str, edition: str = "us") -> str:
     """The printed name of a card id in an edition."""
     for cards in CARDS.values():
@@ -139,6 +161,12 @@ class Session:
     lines: list[str] = field(default_factory=list)
     added: list[int] = field(default_factory=list)
     """How many observations each accepted line added (for undo)."""
+    accepted: list[Accepted] = field(default_factory=list)
+    """For each accepted line: its number, observations and meaning (to explain clashes)."""
+    labels: dict[str, str] = field(default_factory=dict)
+    """Player -> the name as typed on the ``players`` line."""
+    _number: int = field(default=0, repr=False)
+    """The number of the line being entered."""
 
     # -- parsing -----------------------------------------------------------
 
@@ -165,16 +193,19 @@ class Session:
             return None
         return None
 
-    def enter(self, line: str) -> str:
+    def enter(self, line: str, number: int | None = None) -> str:
         """Record one line; returns a short confirmation. Raises on bad input.
 
         Raises :class:`InputError` for malformed lines and
-        :class:`~cluedo.deduction.DeductionError` for contradictions; either
-        way the session is unchanged.
+        :class:`~cluedo.deduction.DeductionError` for contradictions
+        (:class:`Contradiction`, naming the earlier lines it clashes with);
+        either way the session is unchanged. ``number`` is the line's number
+        for messages (default: the next one).
         """
         text = line.split("#", 1)[0].split(";", 1)[0].strip()
         if not text:
             return ""
+        self._number = number if number is not None else len(self.lines) + 1
         words = text.split()
         head = words[0].lower()
         if head == "players":
@@ -183,7 +214,8 @@ class Session:
             if len(names) < 2 or len(set(names)) != len(names):
                 raise InputError("players needs 2 or more distinct names in turn order")
             self.players = names
-            return self._accept(line, 0, f"players: {' '.join(names)}")
+            self.labels = dict(zip(names, words[1:], strict=True))
+            return self._accept(line, 0, f"players: {' '.join(words[1:])}")
         if head == "sizes":
             self._before_hand("sizes")
             if len(words) - 1 != len(self.players) or not all(w.isdigit() for w in words[1:]):
@@ -211,10 +243,20 @@ class Session:
             cards = text.split(":", 1)[1].split() if ":" in text else words[1:]
             if len(cards) != 3:
                 raise InputError("accuse <player>: <suspect> <weapon> <room>")
-            return self._observe(line, [WrongAccusation(self._triple(cards))])
+            triple = self._triple(cards)
+            accuser = self._maybe_player(words[1]) if ":" in text else None
+            return self._observe(
+                line, [WrongAccusation(triple)], _accusation_meaning(accuser, triple)
+            )
         if ":" in text:
             return self._suggestion(line, text)
         raise InputError(f"cannot read {text!r}; type help for the formats")
+
+    def _maybe_player(self, token: str) -> str | None:
+        try:
+            return self.player(token)
+        except InputError:
+            return None
 
     def _before_hand(self, what: str) -> None:
         if self.notebook is not None:
@@ -237,10 +279,15 @@ class Session:
         except DeductionError as exc:
             raise InputError(str(exc)) from None
         nb = Notebook(setup)
-        cards = tuple(resolve_card(t) for t in tokens)
-        nb.observe(Hand(self.me, cards))
+        hand = Hand(self.me, tuple(resolve_card(t) for t in tokens))
+        try:
+            nb.observe(hand)
+        except ContradictionError:
+            raise Contradiction(self._explain(nb, line, (hand,), None)) from None
         self.notebook = nb
-        return self._accept(line, 1, f"notebook started: {nb.deals:,} possible deals")
+        return self._accept(
+            line, 1, f"notebook started: {nb.deals:,} possible deals", (hand,), None
+        )
 
     def _suggestion(self, line: str, text: str) -> str:
         head, _, rest = text.partition(":")
@@ -260,17 +307,59 @@ class Session:
             obs = suggestion_observations(self.players, suggester, triple, refuter, shown)
         except ValueError as exc:
             raise InputError(str(exc)) from None
-        return self._observe(line, obs)
+        return self._observe(line, obs, _suggestion_meaning(suggester, triple, obs, refuter))
 
-    def _observe(self, line: str, obs: list[Observation]) -> str:
+    def _observe(self, line: str, obs: list[Observation], meaning: Meaning | None = None) -> str:
         assert self.notebook is not None
-        self.notebook.observe_all(obs)
-        return self._accept(line, len(obs), f"{self.notebook.deals:,} possible deals")
+        try:
+            self.notebook.observe_all(obs)
+        except ContradictionError:
+            raise Contradiction(self._explain(self.notebook, line, obs, meaning)) from None
+        message = f"{self.notebook.deals:,} possible deals"
+        return self._accept(line, len(obs), message, tuple(obs), meaning)
 
-    def _accept(self, line: str, added: int, message: str) -> str:
+    def _accept(
+        self,
+        line: str,
+        added: int,
+        message: str,
+        observations: tuple[Observation, ...] = (),
+        meaning: Meaning | None = None,
+    ) -> str:
         self.lines.append(line.strip())
         self.added.append(added)
+        self.accepted.append(Accepted(self._number, observations, meaning))
         return message
+
+    # -- explaining --------------------------------------------------------
+
+    def words(self, setup: DealSetup) -> Words:
+        """How this session names cards (in its edition) and players (as typed)."""
+        return Words(setup, lambda c: display_name(c, self.edition), self.labels, self.me)
+
+    def _entry(
+        self,
+        words: Words,
+        number: int,
+        text: str,
+        obs: Sequence[Observation],
+        meaning: Meaning | None,
+    ) -> Entry:
+        said = meaning(words) if meaning else "; ".join(words.observation(o) for o in obs)
+        return Entry(number, text.strip(), said, tuple(obs))
+
+    def _explain(
+        self, nb: Notebook, line: str, obs: Sequence[Observation], meaning: Meaning | None
+    ) -> str:
+        """The message for ``line``, which contradicts the accepted lines."""
+        words = self.words(nb.setup)
+        earlier = [
+            self._entry(words, a.number, text, a.observations, a.meaning)
+            for text, a in zip(self.lines, self.accepted, strict=True)
+            if a.observations
+        ]
+        new = self._entry(words, self._number, line, obs, meaning)
+        return explain(nb.setup, earlier, new, words)
 
     def undo(self) -> str:
         """Forget the last accepted line."""
@@ -278,11 +367,13 @@ class Session:
             raise InputError("nothing to undo")
         line = self.lines.pop()
         n = self.added.pop()
+        self.accepted.pop()
         if line.split()[0].lower() in ("players", "sizes", "me", "hand"):
             # Set-up lines: replaying what is left is instant (no notebook yet).
             rest = Session.from_lines(self.lines, self.edition)
             self.players, self.sizes, self.me = rest.players, rest.sizes, rest.me
             self.notebook, self.added = rest.notebook, rest.added
+            self.accepted, self.labels = rest.accepted, rest.labels
         elif self.notebook is not None and n:
             self.notebook.undo(n)
         return f"undone: {line}"
@@ -304,10 +395,41 @@ class Session:
         s = cls(edition=edition)
         for no, line in enumerate(lines, start=1):
             try:
-                s.enter(line)
+                s.enter(line, no)
             except (InputError, DeductionError) as exc:
                 raise RecordError(no, str(exc)) from None
         return s
+
+
+def _suggestion_meaning(
+    suggester: str, triple: Sequence[str], obs: Sequence[Observation], refuter: str | None
+) -> Meaning:
+    """'gr suggested Mrs. White with the Rope in the Hall; pe could not show a card; ...'."""
+
+    def meaning(w: Words) -> str:
+        s, weapon, room = triple
+        parts = [f"{w.who(suggester)} suggested {w.the(s)} with {w.the(weapon)} in {w.the(room)}"]
+        passed = [o.player for o in obs if isinstance(o, HasNone)]
+        if refuter is None:
+            parts.append("nobody could show a card")
+        else:
+            if passed:
+                parts.append(f"{join([w.who(p) for p in passed])} could not show a card")
+            seen = next((o.card for o in obs if isinstance(o, Shown)), None)
+            card = w.the(seen) if seen is not None else "a card"
+            parts.append(f"{w.who(refuter)} showed {w.who(suggester)} {card}")
+        return "; ".join(parts)
+
+    return meaning
+
+
+def _accusation_meaning(accuser: str | None, triple: Sequence[str]) -> Meaning:
+    def meaning(w: Words) -> str:
+        s, weapon, room = triple
+        who = w.who(accuser) if accuser is not None else "someone"
+        return f"{who} accused {w.the(s)} with {w.the(weapon)} in {w.the(room)}, wrongly"
+
+    return meaning
 
 
 # -- loading records ---------------------------------------------------------
@@ -331,11 +453,19 @@ def load_record(path: Path) -> tuple[Notebook, str]:
     if first in ("PLAYERS", "SIZES", "HAND", "SUGGEST", "ACCUSE", "EXPECT"):
         tr = parse_transcript(text, aliases=CODE)
         nb = Notebook(tr.setup)
+        rows = text.splitlines()
+        words = Words(tr.setup, display_name, {})
+        done: list[Entry] = []
         for no, group in tr.events:
+            said = "; ".join(words.observation(o) for o in group)
+            entry = Entry(no, rows[no - 1].strip() if no <= len(rows) else "", said, tuple(group))
             try:
                 nb.observe_all(group)
+            except ContradictionError:
+                raise RecordError(no, explain(tr.setup, done, entry, words)) from None
             except DeductionError as exc:
                 raise RecordError(no, str(exc)) from None
+            done.append(entry)
         return nb, "us"
     lines = text.splitlines()
     s = Session.from_lines(lines)
@@ -428,7 +558,11 @@ def interactive(
     read: Callable[[str], str | None],
     save_to: Path | None = None,
 ) -> None:
-    """The read-record-print loop; ``read(prompt)`` returns None at end of input."""
+    """The read-record-print loop; ``read(prompt)`` returns None at end of input.
+
+    With ``save_to``, every change (a line, an undo, a change of names) is saved
+    there at once, so a resumed session is the one the person left.
+    """
     console.print("cluedo solve - type help for the formats, quit to leave.")
     while True:
         line = read("> ")
@@ -443,10 +577,12 @@ def interactive(
                 console.print(HELP, markup=False)
             elif cmd == "undo":
                 console.print(session.undo(), markup=False)
+                _autosave(session, console, save_to)
             elif cmd == "names":
                 if len(words) != 2 or words[1].lower() not in EDITIONS:
                     raise InputError("names us|uk")
                 session.edition = words[1].lower()
+                _autosave(session, console, save_to)
             elif cmd in ("grid", "g"):
                 if session.notebook is None:
                     raise InputError("no notebook yet: give players, me and hand")
@@ -461,22 +597,42 @@ def interactive(
                 target = Path(words[1]) if len(words) > 1 else save_to
                 if target is None:
                     raise InputError("save FILE")
-                target.write_text(json.dumps(session.to_json(), indent=1), encoding="utf-8")
-                console.print(f"saved to {target}", markup=False)
+                if _save(session, console, target):
+                    console.print(f"saved to {target}", markup=False)
             else:
                 refuter = session.needs_card(line)
                 if refuter is not None:
-                    card = read(f"which card did {refuter} show you? ")
+                    card = read(f"which card did {session.labels.get(refuter, refuter)} show you? ")
                     if card and card.strip():
                         line = f"{line.strip()} {card.strip()}"
                 msg = session.enter(line)
                 if msg:
                     console.print(msg, markup=False)
                     _status(session, console)
-                if save_to is not None and session.lines:
-                    save_to.write_text(json.dumps(session.to_json(), indent=1), encoding="utf-8")
+                    _autosave(session, console, save_to)
         except (InputError, DeductionError) as exc:
-            console.print(f"[red]error:[/] {exc}", highlight=False)
+            # Soft wrap: the terminal folds long lines; a copy keeps them whole.
+            console.print(Text.assemble(("error:", "red"), f" {exc}"), soft_wrap=True)
+
+
+def _save(session: Session, console: Console, target: Path) -> bool:
+    """Write the session to ``target``; say so and return False if that fails."""
+    try:
+        target.write_text(json.dumps(session.to_json(), indent=1), encoding="utf-8")
+    except OSError as exc:
+        why = (exc.strerror or str(exc)).lower()
+        console.print(
+            Text.assemble(("error:", "red"), f" could not save to {target}: {why}"),
+            Text("(the session goes on; 'save FILE' saves it elsewhere)"),
+            sep="\n",
+        )
+        return False
+    return True
+
+
+def _autosave(session: Session, console: Console, save_to: Path | None) -> None:
+    if save_to is not None:
+        _save(session, console, save_to)
 
 
 def _stdin_reader(console: Console) -> Callable[[str], str | None]:
@@ -570,6 +726,10 @@ def register(app: typer.Typer) -> None:
                 for text in envelope_lines(nb, names, 5):
                     console.print(text, markup=False)
             return
+        target = save or resume
+        if target is not None and (why := cannot_write(target)) is not None:
+            typer.echo(f"error: cannot save to {target}: {why}", err=True)
+            raise typer.Exit(2)
         session = Session(edition=names)
         if resume is not None:
             try:

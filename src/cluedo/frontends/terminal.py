@@ -20,6 +20,7 @@ from cluedo.agents.base import Agent
 from cluedo.agents.registry import bots_for
 from cluedo.engine import CluedoError, Game, new_game, rules_class
 from cluedo.engine.registry import parse_options
+from cluedo.frontends.files import cannot_write
 from cluedo.frontends.terminal_race import typing_race
 from cluedo.frontends.terminal_session import Session
 
@@ -218,6 +219,9 @@ def play(
     """Play in the terminal: you against bots, or several people at one keyboard."""
     if bot_delay < 0:
         raise _fail("--bot-delay must be 0 or more seconds")
+    if save is not None and (why := cannot_write(save)) is not None:
+        # Found out now, not after a whole game.
+        raise _fail(f"cannot save to {save}: {why}")
     notes: dict[str, Any] = {}
     if load is not None:
         game, extra = _load(load)

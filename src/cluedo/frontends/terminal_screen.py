@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
+from rich.control import Control
+from rich.segment import ControlType, Segment
 from rich.text import Text
 
 from cluedo.content.board import Square
@@ -79,11 +81,22 @@ def _wrap(console: Console, text: Text, width: int) -> list[Text]:
     return list(text.wrap(console, width))
 
 
-class Screen:
-    """Draws pages and game screens on a Rich console."""
+CLEAR_SCROLLBACK = Control()
+"""Erase the terminal's scrollback (``ESC [ 3 J``; Rich's ``clear`` erases the screen only)."""
+CLEAR_SCROLLBACK.segment = Segment("\x1b[3J", None, [(ControlType.CLEAR,)])
 
-    def __init__(self, console: Console) -> None:
+
+class Screen:
+    """Draws pages and game screens on a Rich console.
+
+    A ``private`` screen (several people at one keyboard) wipes the terminal's
+    scrollback each time it clears the screen, so nobody can scroll back to
+    what the person before them saw.
+    """
+
+    def __init__(self, console: Console, private: bool = False) -> None:
         self.console = console
+        self.private = private
 
     @property
     def width(self) -> int:
@@ -96,6 +109,10 @@ class Screen:
     def clear(self) -> None:
         if self.console.is_terminal:
             self.console.clear()
+            if self.private:
+                # After the erase: terminals that keep an erased screen in their
+                # scrollback (VTE, Konsole, tmux...) lose that copy too.
+                self.console.control(CLEAR_SCROLLBACK)
 
     def cell(self, columns: int) -> int:
         return 2 if self.width >= WIDE_FROM and self.width >= 2 * columns + GAP + MIN_PANEL else 1

@@ -24,6 +24,7 @@ from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
 from cluedo.content.cards import CardSetError
 from cluedo.engine import CluedoError, Game, IllegalAction
+from cluedo.frontends.files import command_line
 from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal_menus import InputError, Menu, Option
 from cluedo.frontends.terminal_present import Table
@@ -96,7 +97,9 @@ class Session:
         self.agents = dict(agents)
         self.bot_specs = dict(bot_specs)
         self.console = console
-        self.screen = Screen(console)
+        # With several people at one keyboard, what one saw must not stay in the
+        # terminal's scrollback for the next to scroll back to.
+        self.screen = Screen(console, private=len(self.humans) > 1)
         self.bot_delay = bot_delay
         self.save_path = save_path
         first = game.view(None)
@@ -145,14 +148,14 @@ class Session:
                     # play, show only what everyone may see.
                     self.at_screen = None
             if self.save_path is not None:
-                self._save(self.save_path)
+                self.save_path = self._save_or_ask(self.save_path)
             self._result()
             return 0
         except Quit as leaving:
             if leaving.ask_to_save:
                 self._offer_save()
             elif self.save_path is not None:
-                self._save(self.save_path)
+                self._save_or_say(self.save_path)
             if leaving.error:
                 self.console.print(Text(f"error: {leaving.error}", style="bold red"))
                 return 1
@@ -161,12 +164,12 @@ class Session:
             # A bot that breaks down (an external one that stops answering, say) ends
             # the session; the game itself is unchanged and can be saved and resumed.
             if self.save_path is not None:
-                self._save(self.save_path)
+                self._save_or_say(self.save_path)
             self.console.print(Text(f"error: a bot failed: {err}", style="bold red"))
             return 1
         except KeyboardInterrupt:
             if self.save_path is not None:
-                self._save(self.save_path)
+                self._save_or_say(self.save_path)
             return 130
         finally:
             for agent in self.agents.values():
@@ -195,9 +198,11 @@ class Session:
                     Text(f"  ({self._names(None).seat(seat)})", style="bold"),
                     Text(""),
                     Text(f"  {name}: press Enter when nobody else can see the screen."),
+                    Text("  (quit leaves the game)", style="grey70"),
                 ]
             )
-            self._read()
+            if self._read().strip().lower() in ("quit", "exit", "q"):
+                raise Quit()
         self.holder = self.at_screen = seat
 
     def _decide(self, seat: int) -> None:
@@ -551,6 +556,34 @@ class Session:
     def _save(self, path: Path) -> None:
         path.write_text(json.dumps(self.save_data(), indent=1), encoding="utf-8")
 
+    def _save_or_say(self, path: Path) -> bool:
+        """Save to ``path``; if that fails, say why (and return False)."""
+        try:
+            self._save(path)
+        except OSError as err:
+            why = (err.strerror or str(err)).lower()
+            self.console.print(Text(f"Could not save to {path}: {why}.", style="bold red"))
+            return False
+        return True
+
+    def _save_or_ask(self, target: Path) -> Path | None:
+        """Save to ``target``, asking for another file as long as saving fails.
+
+        Returns the file saved to, or None if the person gave up (or the input ended).
+        """
+        while not self._save_or_say(target):
+            try:
+                name = self.console.input(
+                    Text("File to save to instead (Enter to leave without saving): ")
+                ).strip()
+            except (EOFError, KeyboardInterrupt):
+                return None
+            if not name:
+                self.console.print("Not saved.")
+                return None
+            target = Path(name)
+        return target
+
     def _offer_save(self) -> None:
         self.screen.clear()
         target = self.save_path
@@ -565,9 +598,14 @@ class Session:
                 target = Path(name or "cluedo-save.json")
         except (EOFError, KeyboardInterrupt):
             return
-        try:
-            self._save(target)
-        except OSError as err:
-            self.console.print(Text(f"Could not save to {target}: {err}", style="bold red"))
-            return
-        self.console.print(Text(f"Saved to {target}. Resume with: cluedo play --load {target}"))
+        saved = self._save_or_ask(target)
+        if saved is not None:
+            # Soft wrap: a long command must not be cut by a line break when copied.
+            self.console.print(
+                Text(f"Saved to {saved}. Resume with: {resume_command(saved)}"), soft_wrap=True
+            )
+
+
+def resume_command(path: Path) -> str:
+    """The command that resumes a game saved to ``path``, runnable from any folder."""
+    return command_line("play", "--load", str(path.absolute()))
