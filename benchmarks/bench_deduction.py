@@ -38,9 +38,7 @@ from cluedo.deduction import notebook as notebook_module
 from cluedo.deduction.simulate import random_record
 from cluedo.deduction.transcript import parse_transcript
 
-TRANSCRIPT = (
-    Path(__file__).resolve().parents[2] / "shared" / "reference" / ("neller-clue-transcript.txt")
-)
+TRANSCRIPT = Path(__file__).resolve().parents[1] / "tests" / "data" / "neller-clue-transcript.txt"
 
 
 class SatBaseline:

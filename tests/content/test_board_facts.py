@@ -1,4 +1,5 @@
-"""Known facts of the classic board, and a square-by-square check against the reference."""
+"""Known facts of the classic board, and a square-by-square check against two
+independent encodings of it kept in ``tests/data/``."""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
-
 from cluedo.content import load_board
 
 BOARD = load_board("classic")
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference"
-"""The project's checked reference encodings live beside the clone (``../shared``)."""
+DATA = Path(__file__).resolve().parents[1] / "data"
+"""``tests/data/``: the board encodings the cross-checks compare against."""
 
 DOORS_PER_ROOM = {
     "kitchen": 1,
@@ -150,10 +149,11 @@ def read_reference(path: Path) -> Reference:
 
 
 def reference(name: str) -> Reference:
-    path = REFERENCE / name
-    if not path.is_file():
-        pytest.fail(f"reference file {path} is missing: CI runs with shared/ beside the clone")
-    return read_reference(path)
+    ref = read_reference(DATA / name)
+    # A truncated or misread file must not pass the comparisons vacuously.
+    assert len(ref.grid) == 25 and all(len(line) == 24 for line in ref.grid), name
+    assert len(ref.doors) == 17 and len(ref.starts) == 6 and len(ref.passages) == 2, name
+    return ref
 
 
 def test_board_matches_the_reference_square_by_square() -> None:

@@ -11,9 +11,7 @@ from typer.testing import CliRunner
 
 from cluedo.frontends import solve
 
-TRANSCRIPT = (
-    Path(__file__).resolve().parents[3] / "shared" / "reference" / "neller-clue-transcript.txt"
-)
+TRANSCRIPT = Path(__file__).resolve().parents[1] / "data" / "neller-clue-transcript.txt"
 SETUP = "players sc mu wh gr pe pl\nme sc\nhand wh li st\n"
 
 

@@ -188,11 +188,16 @@ def test_the_sensible_part_one_bot_never_accuses_wrongly_when_certain() -> None:
             assert s.part_turns > 8 * 3  # guesses come only once the investigation drags on
 
 
-@pytest.mark.parametrize("seed", [3, 4])
+@pytest.mark.parametrize(("seed", "followed_by_all"), [(3, True), (4, False)])
 def test_the_exact_notebook_follows_clue_cards_moving_between_hands_and_from_the_middle(
-    seed: int,
+    seed: int, followed_by_all: bool
 ) -> None:
+    """Every seat's exact notebook follows the moving clue cards, or gives up only at
+    its documented limit on unseen-move histories (never on a contradiction), and
+    what it says is true. Seed 4's game has a late grab that passes that limit for
+    the seat that did not see it."""
     from cluedo.agents.kkd_knowledge import KlooDooCaseFile
+    from cluedo.deduction import UnsupportedObservationError
 
     g = new_game(RULES, players=3, seed=seed, options={"parts": "investigation"})
     agents = {s: make_agent("sensible", s, s, rules=RULES) for s in range(3)}
@@ -208,10 +213,14 @@ def test_the_exact_notebook_follows_clue_cards_moving_between_hands_and_from_the
                 break
             book.observe(event)
         exact = book._book()
-        assert exact is not None and not book.exact_failed
-        distribution = exact.envelope_distribution()
-        assert tuple(s.envelope) in distribution  # the truth is never ruled out
         fast = book.fast.solution()
         assert fast is None or fast == tuple(s.envelope)
+        if exact is None:
+            assert not followed_by_all
+            assert isinstance(book.exact_error, UnsupportedObservationError)
+            assert "histories" in str(book.exact_error)
+            continue
+        distribution = exact.envelope_distribution()
+        assert tuple(s.envelope) in distribution  # the truth is never ruled out
         if exact.certain_envelope() is not None:
             assert exact.certain_envelope() == tuple(s.envelope)

@@ -20,7 +20,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CLUEDO_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 

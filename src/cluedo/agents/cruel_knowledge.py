@@ -206,6 +206,8 @@ class CruelCaseFile:
         self._last: tuple[str, ...] = ()
         self._solved: tuple[str, ...] | None = None
         self.exact_failed = False
+        self.exact_error: Exception | None = None
+        """Why the exact notebook gave up, when it did (the sound one carries on)."""
         self._stale = True
 
     # -- following ------------------------------------------------------------------
@@ -253,8 +255,9 @@ class CruelCaseFile:
 
             try:
                 self._notebook.observe_all(self._pending)
-            except DeductionError:
+            except DeductionError as err:
                 self.exact_failed = True
+                self.exact_error = err
                 return None
             self._pending = []
         return self._notebook

@@ -1,0 +1,163 @@
+"""scripts/test on machines with and without root: how it gets Chromium, or says why not.
+
+The script runs on a copy whose Chromium path points into a temporary folder,
+with stand-ins for id, sudo, apt-get and the tools in .venv/bin that only write
+down how they were called.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DEBIAN_CHROMIUM = "/usr/bin/chromium"
+
+
+@dataclass
+class Run:
+    code: int
+    stderr: str
+    calls: list[str]
+    chromium: Path
+
+
+def _tool(path: Path, body: str) -> None:
+    path.write_text("#!/bin/bash\n" + body)
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+
+
+def run_script(
+    tmp_path: Path,
+    *args: str,
+    uid: int = 1000,
+    sudo: bool = False,
+    apt_works: bool = True,
+    env: dict[str, str] | None = None,
+) -> Run:
+    repo, stubs = tmp_path / "repo", tmp_path / "stubs"
+    chromium = tmp_path / "chromium"
+    log = tmp_path / "calls.log"
+    text = (ROOT / "scripts" / "test").read_text()
+    assert DEBIAN_CHROMIUM in text
+    (repo / "scripts").mkdir(parents=True)
+    (repo / "scripts" / "test").write_text(text.replace(DEBIAN_CHROMIUM, str(chromium)))
+    (repo / "pyproject.toml").write_text("")
+    os.utime(repo / "pyproject.toml", (0, 0))  # older than .installed-dev: no reinstall
+    (repo / ".venv" / "bin").mkdir(parents=True)
+    (repo / ".venv" / ".installed-dev").touch()
+    for name in ["ruff", "mypy", "pytest"]:
+        _tool(repo / ".venv" / "bin" / name, f'echo "{name} $*" >> {log}\n')
+    stubs.mkdir()
+    for name in ["dirname", "cat"]:
+        real = shutil.which(name)
+        assert real is not None
+        (stubs / name).symlink_to(real)
+    _tool(stubs / "id", f"echo {uid}\n")
+    if sudo:
+        _tool(stubs / "sudo", f'echo "sudo $*" >> {log}\nexec "$@"\n')
+    chmod = shutil.which("chmod")
+    install = f": > {chromium}; {chmod} +x {chromium}" if apt_works else "exit 100"
+    _tool(
+        stubs / "apt-get",
+        f'echo "apt-get $*" >> {log}\ncase "$*" in *install*) {install};; esac\n',
+    )
+    result = subprocess.run(
+        ["/bin/bash", str(repo / "scripts" / "test"), *args],
+        env={"PATH": str(stubs), **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    calls = log.read_text().splitlines() if log.exists() else []
+    return Run(result.returncode, result.stderr, calls, chromium)
+
+
+CHECKS = ["ruff check src tests benchmarks", "mypy ", "pytest -n 2 tests/web"]
+
+
+def test_as_root_it_installs_chromium_with_apt(tmp_path: Path) -> None:
+    run = run_script(tmp_path, "tests/web", uid=0)
+    assert run.code == 0, run.stderr
+    assert run.calls == ["apt-get update -qq", "apt-get install -y -qq chromium", *CHECKS]
+    assert os.access(run.chromium, os.X_OK)
+
+
+def test_without_root_it_installs_through_sudo(tmp_path: Path) -> None:
+    run = run_script(tmp_path, "tests/web", sudo=True)
+    assert run.code == 0, run.stderr
+    assert run.calls == [
+        "sudo apt-get update -qq",
+        "apt-get update -qq",
+        "sudo apt-get install -y -qq chromium",
+        "apt-get install -y -qq chromium",
+        *CHECKS,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "reason"),
+    [
+        ({}, "installing it needs root (and there is no sudo)"),
+        ({"sudo": True, "apt_works": False}, "'sudo apt-get install chromium' failed"),
+        ({"uid": 0, "apt_works": False}, "'apt-get install chromium' failed"),
+    ],
+)
+def test_when_it_cannot_install_it_stops_and_says_what_to_do(
+    tmp_path: Path, kwargs: dict[str, object], reason: str
+) -> None:
+    run = run_script(tmp_path, **kwargs)  # type: ignore[arg-type]
+    assert run.code == 1
+    assert reason in run.stderr
+    assert "install Debian's chromium package as root" in run.stderr
+    assert "CLUEDO_CHROMIUM=/path/to/chromium ./scripts/test" in run.stderr
+    assert './scripts/test -m "not browser"' in run.stderr
+    assert not [c for c in run.calls if not c.startswith(("apt-get", "sudo"))]  # no checks ran
+
+
+def test_deselecting_the_browser_tests_needs_no_chromium(tmp_path: Path) -> None:
+    run = run_script(tmp_path, "-m", "not browser")
+    assert run.code == 0, run.stderr
+    assert run.calls == [*CHECKS[:2], "pytest -n 2 -m not browser"]
+
+
+def test_a_chromium_named_in_the_environment_is_used_as_it_is(tmp_path: Path) -> None:
+    mine = tmp_path / "my-chromium"
+    _tool(mine, "")
+    run = run_script(tmp_path, "tests/web", env={"CLUEDO_CHROMIUM": str(mine)})
+    assert run.code == 0, run.stderr
+    assert run.calls == CHECKS
+
+    missing = tmp_path / "no-such-chromium"
+    run = run_script(tmp_path / "again", uid=0, env={"CLUEDO_CHROMIUM": str(missing)})
+    assert run.code == 1
+    assert "CLUEDO_CHROMIUM names no executable file" in run.stderr
+    assert run.calls == []
+
+
+def _collected(marker: str) -> list[str]:
+    options = ["-o", "addopts=", "-p", "no:xdist", "-p", "no:cacheprovider", "--collect-only"]
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", *options, "-q", "-m", marker, "tests/web"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return [ln for ln in result.stdout.splitlines() if "::" in ln]
+
+
+def test_the_browser_marker_selects_exactly_the_tests_that_drive_chromium() -> None:
+    """The script's advice, -m "not browser", must leave out every test that needs Chromium."""
+    browser = _collected("browser")
+    assert browser and all(t.startswith("tests/web/test_web_browser.py::") for t in browser)
+    others = _collected("not browser")
+    assert others and not any("test_web_browser.py" in t for t in others)
