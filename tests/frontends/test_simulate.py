@@ -355,9 +355,10 @@ def test_each_game_records_the_rule_sets_labels_and_numbers(tmp_path: Path) -> N
         tmp_path, "--players", "3", "--games", "4", "--seed", "2", "--bots", "random"
     )
     assert code == 0, out
-    assert data["version"] == RESULTS_VERSION == 2
+    assert data["version"] == RESULTS_VERSION == 3
     for r in data["records"]:
         assert len(r["labels"]["character"]) == 3
+        assert r["first"] == 0  # Miss Scarlet, in seat 0, plays first
         assert r["stats"]["turns"] == r["turns"]
         assert r["stats"]["wrong accusations"] == sum(r["wrong_accusations"])
         assert r["stats"]["accusations"] >= r["stats"]["wrong accusations"]

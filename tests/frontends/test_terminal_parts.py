@@ -305,7 +305,7 @@ def test_bad_options_stop_with_a_message(args: list[str], words: str) -> None:
 
 def test_a_file_that_is_not_a_save_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    for text, words in [("{nope", "invalid JSON"), ('{"format": "x"}', "not a cluedo save")]:
+    for text, words in [("{nope", "not valid JSON"), ('{"format": "x"}', "not a cluedo save")]:
         bad.write_text(text)
         result = CliRunner().invoke(app, ["play", "--load", str(bad)])
         assert result.exit_code == 2 and words in result.output, result.output
@@ -318,4 +318,4 @@ def test_a_save_with_broken_seats_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "seats.json"
     path.write_text(json.dumps(data))
     result = CliRunner().invoke(app, ["play", "--load", str(path)])
-    assert result.exit_code == 2 and "saved seats do not match" in result.output
+    assert result.exit_code == 2 and "'x' where a seat number belongs" in result.output

@@ -48,9 +48,12 @@ class KnightAgent(SensibleAgent):
         self.view = view
         if self.book is None:
             face_up = set(view["face_up"])
+            by_category = load_card_set("pendragon").by_category().items()
             self.categories = {
-                cat: tuple(c for c in cards if c not in face_up)
-                for cat, cards in load_card_set("pendragon").by_category().items()
+                cat: tuple(c for c in cards if c not in face_up) for cat, cards in by_category
+            }
+            self.fillers = {
+                cat: tuple(c for c in cards if c in face_up) for cat, cards in by_category
             }
             self.board = load_board(view["board"])
             self.book = self._make_knowledge(self.seat, self.categories)
@@ -121,6 +124,7 @@ class KnightAgent(SensibleAgent):
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         book = self._follow(view)
+        self._begin_decision(view)
         kinds: dict[str, list[Action]] = {}
         for action in legal:
             kinds.setdefault(action.kind, []).append(action)
@@ -135,9 +139,7 @@ class KnightAgent(SensibleAgent):
             return max(kinds["glimpse"], key=lambda a: self._unknown_cards(a["target"]))
         if "suggest" in kinds:
             room = self._here()
-            choice = self._suggest(book, kinds["suggest"], room)
-            self.asked.add(self._question(choice, room))
-            return choice
+            return self._suggest(book, kinds["suggest"], room)
         if "move" in kinds or "stay" in kinds:
             return self._move_knight(kinds.get("move", []), kinds["stay"][0])
         if "roll" in kinds:

@@ -23,7 +23,9 @@ True
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -191,47 +193,211 @@ class Game:
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game from :meth:`save`; raise :class:`SaveError` saying what is wrong."""
+        """Rebuild a game from :meth:`save`; raise :class:`SaveError` saying what is wrong.
+
+        :class:`SaveError` is the only error a save can cause, whatever it holds:
+        a save is data from outside (a file, a network client), so every field is
+        checked before it is used, and an action that makes the rules fail is
+        reported as an action that does not replay. Keys other than the save's own
+        (a front end's section, say) are not looked at.
+
+        >>> Game.load({"format": "cluedo-save", "version": 1, "rules": "classic"})
+        Traceback (most recent call last):
+        ...
+        cluedo.engine.errors.SaveError: the save has no 'players'
+        >>> Game.load({**new_game(seed=1).save(), "rules": ["classic"]})
+        Traceback (most recent call last):
+        ...
+        cluedo.engine.errors.SaveError: 'rules' must be a string (a rule set's name), got a list
+        """
         if not isinstance(data, Mapping):
-            raise SaveError("a save must be a JSON object")
+            raise SaveError(f"a save must be a JSON object, got {_json_kind(data)}")
+        check_save_data(data)
         if data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a cluedo save: 'format' must be {SAVE_FORMAT!r}")
-        if data.get("version") != SAVE_VERSION:
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:
             raise SaveError(
-                f"unsupported save version {data.get('version')!r}; this build reads {SAVE_VERSION}"
+                f"unsupported save version {_shown(version)}; this build reads {SAVE_VERSION}"
             )
         for key in ("rules", "players", "seed", "actions"):
             if key not in data:
                 raise SaveError(f"the save has no {key!r}")
-        if not isinstance(data["actions"], list):
-            raise SaveError("'actions' must be a list")
+        rules, players, seed = data["rules"], data["players"], data["seed"]
+        options, actions = data.get("options"), data["actions"]
+        if not isinstance(rules, str):
+            raise SaveError(
+                f"'rules' must be a string (a rule set's name), got {_json_kind(rules)}"
+            )
+        if type(players) is not int:
+            raise SaveError(f"'players' must be an integer, got {_json_kind(players)}")
+        if not 0 < players <= MAX_SAVE_PLAYERS:
+            raise SaveError(f"'players' must be a count of players, got {_shown(players)}")
+        if type(seed) is not int:
+            raise SaveError(f"'seed' must be an integer, got {_json_kind(seed)}")
+        if options is not None and not isinstance(options, Mapping):
+            raise SaveError(f"'options' must be an object, got {_json_kind(options)}")
+        if not isinstance(actions, list):
+            raise SaveError(f"'actions' must be a list, got {_json_kind(actions)}")
         try:
-            game = cls(data["rules"], data["players"], data["seed"], data.get("options") or {})
+            game = cls(rules, players, seed, options or {})
         except CluedoError as err:
             raise SaveError(f"the save's set-up is invalid: {err}") from None
-        game.replay(data["actions"])
+        except Exception as err:  # a rule set that fails on options it accepted
+            raise SaveError(
+                f"the save's set-up is invalid: the rules failed on it ({type(err).__name__}: "
+                f"{_clip(str(err))})"
+            ) from None
+        game.replay(actions)
         return game
 
     @classmethod
-    def loads(cls, text: str) -> Game:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise SaveError(f"the save is not valid JSON: {err}") from None
-        return cls.load(data)
+    def loads(cls, text: str | bytes) -> Game:
+        """:meth:`load` from a save's JSON text (or UTF-8 bytes); raises only :class:`SaveError`."""
+        return cls.load(parse_save(text))
 
     def replay(self, actions: Iterable[Any]) -> None:
+        """Apply recorded actions in order; raise :class:`SaveError` at the first that fails."""
         for index, raw in enumerate(actions):
             try:
                 action = raw if isinstance(raw, Action) else Action.from_json(raw)
                 self.apply(action)
             except IllegalAction as err:
                 raise SaveError(f"action {index} does not replay: {err}") from None
+            except Exception as err:  # the rules failed on it: still a save that does not load
+                raise SaveError(
+                    f"action {index} does not replay: the rules failed on it "
+                    f"({type(err).__name__}: {_clip(str(err))})"
+                ) from None
 
     def _rebuild(self) -> None:
         fresh = Game(self.rules_name, self.players, self.seed, self.options)
         fresh.replay(self.actions)
         self.__dict__.update(fresh.__dict__)
+
+
+MAX_SAVE_DEPTH = 32
+"""Deepest nesting of lists and objects a save may hold (a real one uses about six)."""
+MAX_SAVE_PLAYERS = 1000
+"""A player count beyond any rule set's, refused before the rule set is asked."""
+
+
+def _json_kind(value: Any) -> str:
+    """``value``'s JSON type, for messages: 'a list', 'a string', ..."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _clip(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _shown(value: Any) -> str:
+    """A value from a save in a message: its repr, shortened (a save may hold anything)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return "a huge integer"  # repr of a 4000-digit number helps nobody
+    return _clip(repr(value), 60)
+
+
+def _where(path: list[str | int]) -> str:
+    out = ""
+    for step in path:
+        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else step)
+    return out or "the save"
+
+
+def check_save_data(data: Any) -> None:
+    """Refuse data no save can hold: nesting deeper than :data:`MAX_SAVE_DEPTH`, text
+    that is not Unicode (a lone surrogate), keys that are not strings, and numbers
+    that are not finite. Raises :class:`SaveError` naming where.
+
+    It walks with its own stack, so no nesting can exhaust Python's.
+
+    >>> check_save_data({"actions": [{"kind": "\\ud800"}]})
+    Traceback (most recent call last):
+    ...
+    cluedo.engine.errors.SaveError: actions[0].kind is not valid Unicode (a lone surrogate)
+    """
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    while stack:
+        value, path = stack.pop()
+        if len(path) > MAX_SAVE_DEPTH:
+            where = _where(path[:3])
+            raise SaveError(
+                f"the save is nested more than {MAX_SAVE_DEPTH} levels deep ({where}...)"
+            )
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                raise SaveError(f"{_where(path)} is not valid Unicode (a lone surrogate)")
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise SaveError(f"{_where(path)} is {value!r}, which is not a JSON number")
+        elif isinstance(value, Mapping):
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise SaveError(f"{_where(path)} has a key that is not a string: {_shown(key)}")
+                if _SURROGATE.search(key):
+                    raise SaveError(
+                        f"{_where(path)} has a key that is not valid Unicode (a lone surrogate)"
+                    )
+                stack.append((item, [*path, key]))
+        elif isinstance(value, (list, tuple)):
+            stack.extend((item, [*path, i]) for i, item in enumerate(value))
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_save(text: str | bytes) -> dict[str, Any]:
+    """The JSON object in a save's text (or UTF-8 bytes), checked by :func:`check_save_data`.
+
+    Raises :class:`SaveError` saying what is wrong; it does not look at the fields
+    (:meth:`Game.load` does).
+
+    >>> parse_save(b"\\xff")
+    Traceback (most recent call last):
+    ...
+    cluedo.engine.errors.SaveError: the save is not UTF-8 text (byte 0xff at position 0)
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")  # a byte-order mark, as some editors write, is fine
+        except UnicodeDecodeError as err:
+            raise SaveError(
+                f"the save is not UTF-8 text (byte 0x{err.object[err.start]:02x} at position "
+                f"{err.start})"
+            ) from None
+    if not text.strip():
+        raise SaveError("the save is empty")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as err:
+        raise SaveError(f"the save is not valid JSON: {err}") from None
+    except ValueError as err:  # NaN, Infinity, or an integer with thousands of digits
+        raise SaveError(f"the save is not valid JSON: {_clip(str(err))}") from None
+    except RecursionError:
+        raise SaveError(f"the save is nested more than {MAX_SAVE_DEPTH} levels deep") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"a save must be a JSON object, got {_json_kind(data)}")
+    check_save_data(data)
+    return data
 
 
 def new_game(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cluedo.frontends import pendragon_cli, protocol, simulate, solve, terminal
+from cluedo.frontends import pendragon_cli, protocol, simulate, solve, sweep, terminal
 from cluedo.web import command as _serve
 
 app = typer.Typer(
@@ -22,6 +22,7 @@ def _root() -> None:
 
 terminal.register(app)
 simulate.register(app)
+sweep.register(app)
 protocol.register(app)
 solve.register(app)
 pendragon_cli.register(app)

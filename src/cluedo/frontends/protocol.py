@@ -29,7 +29,7 @@ from typing import IO, Any
 import typer
 
 from cluedo.agents.base import Agent
-from cluedo.agents.registry import bots_for
+from cluedo.agents.registry import bots_for, default_bot
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction, OptionsError, SaveError
 from cluedo.engine.game import Game
@@ -149,7 +149,9 @@ COMMANDS: dict[str, CommandSpec] = {
         {
             "game": _GAME,
             "seat": _SEAT,
-            "bot": FieldSpec(("string",), False, "a built-in bot (default: the strongest)"),
+            "bot": FieldSpec(
+                ("string",), False, "a built-in bot (default: the rule set's default)"
+            ),
         },
         "ask a built-in bot which action it would take for a seat (not applied)",
     ),
@@ -465,8 +467,9 @@ class Engine:
         self._room_for_one_more()
         data = request["save"]
         try:
+            # Game.load checks every field and raises only SaveError, whatever the save holds.
             game = Game.loads(data) if isinstance(data, str) else Game.load(data)
-        except (SaveError, ValueError, LookupError, OSError) as err:
+        except SaveError as err:
             raise ProtocolError("bad-save", f"the save does not load: {err}") from None
         return self._open(game)
 
@@ -474,7 +477,7 @@ class Engine:
         gid, game = self._game(request)
         seat = self._seat(game, request["seat"])
         bots = bots_for(game.rules_name)
-        name = request.get("bot", "sensible" if "sensible" in bots else "random")
+        name = request.get("bot", default_bot(game.rules_name))
         if name not in bots:
             # Never 'cmd:': a request must not be able to start programs.
             raise ProtocolError(

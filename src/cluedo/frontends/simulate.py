@@ -1,7 +1,9 @@
 """``cluedo simulate``: many seeded bot games, seats rotated, with a summary and JSON results.
 
 The work is done by :mod:`cluedo.frontends.simulation_core`; this module only
-parses options, shows progress and prints the summary.
+parses options, shows progress and prints the summary. ``--report DIR`` adds
+the balance report of :mod:`cluedo.frontends.balance_report` (an HTML page
+with plots), drawn from the same summary.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from rich.table import Table
 from cluedo.agents import BOTS
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
 from cluedo.engine.errors import CluedoError, OptionsError
+from cluedo.frontends.balance import TURN_ORDER, ordinal
 from cluedo.frontends.simulation_core import (
     GameRecord,
     Rate,
@@ -33,9 +36,11 @@ from cluedo.frontends.simulation_core import (
 )
 
 RESULTS_FORMAT = "cluedo-simulation"
-RESULTS_VERSION = 2
+RESULTS_VERSION = 3
 """2: records carry the rule set's seat labels and stats; the summary adds
-outcome rates, win rates by grouping and per-game averages."""
+outcome rates, win rates by grouping and per-game averages.
+3: records say which seat played first; the summary adds win rates by place in
+the turn order and the fair share."""
 
 
 def register(app: typer.Typer) -> None:
@@ -55,7 +60,7 @@ def simulate(
         str | None,
         typer.Option(
             help="Comma-separated bot per seat, or one bot for all seats: "
-            "random, sensible, ... or cmd:<command line>. Default: the best built-in bot.",
+            "random, sensible, ... or cmd:<command line>. Default: the rule set's default bot.",
         ),
     ] = None,
     options: Annotated[
@@ -69,14 +74,21 @@ def simulate(
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write every game's record to this file.")
     ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write a balance report here: index.html with plots, and each plot as PNG "
+            "and SVG. The folder is made if needed.",
+        ),
+    ] = None,
 ) -> None:
     """Play bot games with seats rotated and report win rates with 95% confidence intervals."""
-    config = _config(rules, players, games, seed, start, bots, options, action_limit)
-    if json_file is not None and not json_file.parent.is_dir():
-        # Say so before the run, not after it.
-        raise typer.BadParameter(
-            f"the folder {str(json_file.parent)!r} does not exist", param_hint="--json"
-        )
+    config = build_config(
+        rules, players, games, seed, start, bots, parse_json_options(options), action_limit
+    )
+    # Say what cannot be written before the run, not after it.
+    check_json_path(json_file)
+    check_report_dir(report)
     console = Console()
     started = time.perf_counter()
     with Progress(
@@ -99,6 +111,12 @@ def simulate(
     if json_file is not None:
         _write_json(json_file, config, records, summary)
     _print_summary(console, config, summary, elapsed, workers)
+    if report is not None:
+        from cluedo.frontends.balance_report import write_report  # matplotlib: only when asked
+
+        command = simulate_command(config, workers=workers, json_file=json_file, report=report)
+        page = write_report(report, config, records, summary, command)
+        console.print(f"Balance report: {page}", highlight=False, soft_wrap=True)
     if summary.errors:
         _print_errors(console, config, records)
         raise typer.Exit(1)
@@ -131,31 +149,63 @@ def split_bots(text: str) -> tuple[str, ...]:
     return tuple(specs)
 
 
-def _config(
+def parse_json_options(options: str | None) -> dict[str, Any]:
+    """``--options`` as a dict; bad JSON exits with code 2."""
+    if not options:
+        return {}
+    try:
+        value = json.loads(options)
+    except json.JSONDecodeError as err:
+        raise typer.BadParameter(f"not valid JSON ({err})", param_hint="--options") from None
+    if not isinstance(value, dict):
+        raise typer.BadParameter(
+            f'must be a JSON object such as \'{{"movement": "up_to"}}\', '
+            f"got {type(value).__name__}",
+            param_hint="--options",
+        )
+    return value
+
+
+def check_json_path(path: Path | None, hint: str = "--json") -> None:
+    """Exit with code 2 if ``path``'s folder does not exist."""
+    if path is not None and not path.parent.is_dir():
+        raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist", param_hint=hint)
+
+
+def check_report_dir(path: Path | None) -> None:
+    """Make the report folder now, so a run never ends unable to write its report."""
+    if path is None:
+        return
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise typer.BadParameter(
+            f"cannot make the folder {str(path)!r}: {err.strerror or err}", param_hint="--report"
+        ) from None
+
+
+def build_config(
     rules: str,
     players: int,
     games: int,
     seed: int,
     start: int,
     bots: str | None,
-    options: str | None,
+    parsed: dict[str, Any],
     action_limit: int,
+    options_hint: str = "--options",
 ) -> SimulationConfig:
-    """Validate the options into a run configuration; bad input exits with code 2."""
-    parsed: dict[str, Any] = {}
-    if options:
+    """Validate the options into a run configuration; bad input exits with code 2.
+
+    ``options_hint`` names the command-line option a bad rule option came from.
+    """
+    if bots is not None:
+        specs = split_bots(bots)
+    else:
         try:
-            value = json.loads(options)
-        except json.JSONDecodeError as err:
-            raise typer.BadParameter(f"not valid JSON ({err})", param_hint="--options") from None
-        if not isinstance(value, dict):
-            raise typer.BadParameter(
-                f'must be a JSON object such as \'{{"movement": "up_to"}}\', '
-                f"got {type(value).__name__}",
-                param_hint="--options",
-            )
-        parsed = value
-    specs = split_bots(bots) if bots is not None else (default_bot(),)
+            specs = (default_bot(rules),)
+        except CluedoError:
+            specs = ("random",)  # an unknown rule set: validate() below says so
     for spec in specs:
         try:
             check_bot_spec(spec, rules)
@@ -182,7 +232,7 @@ def _config(
             if "unknown rule set" in text
             else "--players"
             if "players" in text and "options" not in text
-            else "--options"
+            else options_hint
         )
         raise typer.BadParameter(text, param_hint=hint) from None
     except ValueError as err:
@@ -214,6 +264,49 @@ def _write_json(
         path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     except OSError as err:
         raise typer.BadParameter(f"cannot write {path}: {err}", param_hint="--json") from None
+
+
+def simulate_command(
+    config: SimulationConfig,
+    *,
+    start: int | None = None,
+    games: int | None = None,
+    workers: int = 1,
+    json_file: Path | None = None,
+    report: Path | None = None,
+) -> str:
+    """The ``cluedo simulate`` command line of ``config``, every setting spelled out.
+
+    >>> simulate_command(SimulationConfig(players=3, bots=("random",), games=5, seed=2))
+    'cluedo simulate --rules classic --players 3 --seed 2 --start 0 --games 5 --bots random'
+    """
+    command = [
+        "cluedo",
+        "simulate",
+        "--rules",
+        config.rules,
+        "--players",
+        str(config.players),
+        "--seed",
+        str(config.seed),
+        "--start",
+        str(config.start if start is None else start),
+        "--games",
+        str(config.games if games is None else games),
+        "--bots",
+        ",".join(config.bots),
+    ]
+    if config.action_limit != DEFAULT_ACTION_LIMIT:
+        command += ["--action-limit", str(config.action_limit)]
+    if config.options:
+        command += ["--options", json.dumps(dict(config.options))]
+    if workers != 1:
+        command += ["--workers", str(workers)]
+    if json_file is not None:
+        command += ["--json", str(json_file)]
+    if report is not None:
+        command += ["--report", str(report)]
+    return shlex.join(command)
 
 
 def _pct(rate: Rate) -> tuple[str, str]:
@@ -252,6 +345,20 @@ def _print_summary(
         rate, ci = _pct(r)
         seats.add_row(str(seat), str(r.wins), rate, ci)
     console.print(seats)
+    if (
+        summary.per_turn
+        and summary.per_turn != summary.per_seat
+        and not any(g.grouping == TURN_ORDER for g in summary.groups)
+    ):
+        # Only when it says something the seat table does not (seat 0 not always first),
+        # and the rule set does not report it itself.
+        turns = Table(title="Win rate by turn order")
+        for name in ("plays", "wins", "win rate", "95% CI"):
+            turns.add_column(name, justify="right")
+        for k, r in enumerate(summary.per_turn):
+            rate, ci = _pct(r)
+            turns.add_row(ordinal(k + 1), str(r.wins), rate, ci)
+        console.print(turns)
     _print_designer_tables(console, summary)
     totals = Table(title="Games", show_header=False)
     totals.add_column("what")
@@ -318,26 +425,6 @@ def _print_errors(console: Console, config: SimulationConfig, records: list[Game
         )
     if len(failed) > 10:
         err.print(f"... and {len(failed) - 10} more (see --json)")
-    first = failed[0]
-    command = [
-        "cluedo",
-        "simulate",
-        "--rules",
-        config.rules,
-        "--players",
-        str(config.players),
-        "--seed",
-        str(config.seed),
-        "--start",
-        str(first.index),
-        "--games",
-        "1",
-        "--bots",
-        ",".join(config.lineup()),
-    ]
-    if config.action_limit != DEFAULT_ACTION_LIMIT:
-        command += ["--action-limit", str(config.action_limit)]
-    if config.options:
-        command += ["--options", json.dumps(dict(config.options))]
+    command = simulate_command(config, start=failed[0].index, games=1)
     err.print("Replay the first failed game alone with:", highlight=False)
-    err.print(f"  {shlex.join(command)}", highlight=False, markup=False, soft_wrap=True)
+    err.print(f"  {command}", highlight=False, markup=False, soft_wrap=True)

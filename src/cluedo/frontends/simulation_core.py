@@ -27,10 +27,9 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from cluedo.agents import BOTS, make_agent
+from cluedo.agents import make_agent, registry
 from cluedo.agents.base import Agent
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT, ActionLimitReached, play_out
-from cluedo.agents.registry import bots_for
 from cluedo.engine.game import new_game
 
 Z_95 = 1.959963984540054
@@ -40,9 +39,10 @@ ERROR = "error"
 """The outcome of a game that raised or did not end within the action limit."""
 
 
-def default_bot() -> str:
-    """The strongest built-in bot: ``sensible`` when it exists, else ``random``."""
-    return "sensible" if "sensible" in BOTS else "random"
+def default_bot(rules: str = "classic") -> str:
+    """The bot that plays when none is named: see :func:`cluedo.agents.registry.default_bot`
+    (not the strongest; :func:`~cluedo.agents.registry.strongest_bot` says which is)."""
+    return registry.default_bot(rules)
 
 
 def game_seed(base: int, index: int) -> int:
@@ -80,7 +80,7 @@ def check_bot_spec(spec: str, rules: str = "classic") -> None:
         if not spec[4:].strip():
             raise ValueError("an external bot needs a command line after 'cmd:'")
         return
-    bots = bots_for(rules)
+    bots = registry.bots_for(rules)
     if spec not in bots:
         raise ValueError(
             f"unknown bot {spec!r} for {rules}; bots: {', '.join(sorted(bots))}, "
@@ -148,6 +148,8 @@ class GameRecord:
     """The rule set's groupings of the seats (``RuleSet.seat_labels``), a label per seat."""
     stats: Mapping[str, float] = field(default_factory=dict)
     """The rule set's numbers about this game (``RuleSet.game_stats``)."""
+    first: int | None = None
+    """The seat that played the first turn (from the public "turn" events), if known."""
 
     @property
     def winner(self) -> int | None:
@@ -217,11 +219,14 @@ def _record(
     winners: tuple[int, ...] = ()
     labels: dict[str, tuple[str, ...]] = {}
     stats: dict[str, float] = {}
+    first: int | None = None
     if game is not None:
         # The simulator is a front end reading the finished game: public events suffice.
         for event in game.events:
             if event.kind == "accusation" and event.data.get("correct") is False:
                 wrong[event.data["seat"]] += 1
+            elif event.kind == "turn" and first is None and "seat" in event.data:
+                first = int(event.data["seat"])
         turns = game.state.turn
         actions = len(game.actions)
         if error is None:
@@ -247,6 +252,7 @@ def _record(
         error=error,
         labels=labels,
         stats=stats,
+        first=first,
     )
 
 
@@ -426,6 +432,16 @@ class Summary:
     """Win rates by each of the rule set's seat groupings, grouping by grouping."""
     stats: tuple[StatSummary, ...] = ()
     """The rule set's per-game numbers, in the order the rule set gives them."""
+    per_turn: tuple[Rate, ...] = ()
+    """Win rate by place in the turn order (first to play, second, ...), over the
+    completed games that say who played first."""
+
+    @property
+    def fair_share(self) -> float:
+        """The win rate every seat would have if no seat had an edge: seat wins over
+        seats played (1/players when every game has exactly one winner)."""
+        seats = sum(r.trials for r in self.per_seat)
+        return sum(r.wins for r in self.per_seat) / seats if seats else 0.0
 
     def outcome_rates(self) -> dict[str, Rate]:
         """Each outcome's share of the completed games (errors are not an outcome)."""
@@ -466,6 +482,8 @@ class Summary:
                 for b in self.per_bot
             ],
             "per_seat": [{"seat": s, **rate(r)} for s, r in enumerate(self.per_seat)],
+            "per_turn": [{"place": k + 1, **rate(r)} for k, r in enumerate(self.per_turn)],
+            "fair_share": self.fair_share,
             "outcome_rates": [
                 {"outcome": outcome, **rate(r)} for outcome, r in self.outcome_rates().items()
             ],
@@ -501,6 +519,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> Summary:
     for r in records:
         outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
     seat_wins = [0] * players
+    turn_wins = [0] * players
     bot_seats: dict[str, int] = {}
     bot_wins: dict[str, int] = {}
     bot_wrong: dict[str, int] = {}
@@ -512,6 +531,9 @@ def summarize(records: Sequence[GameRecord], players: int) -> Summary:
         for seat in r.winners:
             seat_wins[seat] += 1
             bot_wins[r.bots[seat]] += 1
+            if r.first is not None:
+                turn_wins[(seat - r.first) % players] += 1
+    known_first = sum(1 for r in good if r.first is not None)
     turns = [r.turns for r in good]
     return Summary(
         games=len(records),
@@ -532,6 +554,7 @@ def summarize(records: Sequence[GameRecord], players: int) -> Summary:
         per_seat=tuple(Rate.of(w, len(good)) for w in seat_wins),
         groups=_group_stats(good),
         stats=_stat_summaries(good),
+        per_turn=tuple(Rate.of(w, known_first) for w in turn_wins) if known_first else (),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,20 +18,21 @@ from rich.console import Console
 
 from cluedo.agents import make_agent
 from cluedo.agents.base import Agent
-from cluedo.agents.registry import bots_for
-from cluedo.engine import CluedoError, Game, new_game, rules_class
+from cluedo.agents.registry import default_bot
+from cluedo.engine import CluedoError, SaveError, new_game, rules_class
 from cluedo.engine.registry import parse_options
 from cluedo.frontends.files import cannot_write
 from cluedo.frontends.terminal_race import typing_race
-from cluedo.frontends.terminal_session import Session
+from cluedo.frontends.terminal_session import (
+    SavedGame,
+    Session,
+    plain_text,
+    read_save,
+    read_save_file,
+)
 
 RACE_OPTION = "first_player"
 """A rule set with this option lets the front end say who plays first (Clue or Cruel's race)."""
-
-
-def default_bot(rules: str = "classic") -> str:
-    """The rule set's sensible bot when it has one, else the random one."""
-    return "sensible" if "sensible" in bots_for(rules) else "random"
 
 
 def parse_option_values(rules: str, pairs: list[str]) -> dict[str, Any]:
@@ -130,25 +132,40 @@ def plan_seats(
 
 
 def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
+    # Messages may quote a save's contents: never let them reach the terminal raw.
+    typer.echo(f"error: {plain_text(message, lines=True)}", err=True)
     return typer.Exit(2)
 
 
-def _load(path: Path) -> tuple[Game, dict[str, Any]]:
+def _load(path: Path) -> SavedGame:
+    """The game saved in ``path``; anything wrong stops the command with one line."""
+    shown = plain_text(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        return read_save(read_save_file(path))
     except OSError as err:
-        raise _fail(f"cannot read {path}: {err.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise _fail(f"{path} is not a saved game (invalid JSON: {err})") from None
-    try:
-        game = Game.load(data)
-    except CluedoError as err:
-        raise _fail(f"{path}: {err}") from None
-    extra = data.get("terminal") if isinstance(data, dict) else None
-    return game, extra if isinstance(extra, dict) else {}
+        raise _fail(f"cannot read {shown}: {err.strerror or err}") from None
+    except SaveError as err:
+        raise _fail(f"{shown} is not a saved game we can load: {plain_text(str(err))}") from None
+
+
+def _external_bots_from(path: Path, saved: dict[int, str], given: list[str]) -> None:
+    """Refuse a save's ``cmd:`` bots unless the command line names the same command.
+
+    A save file is data: opening one must not run a program it names (the file
+    may come from anyone). So its external bots run only when the person types
+    them again, which shows they chose to run that command.
+    """
+    missing: dict[str, list[int]] = {}
+    for seat, spec in sorted(saved.items()):
+        if spec.startswith("cmd:") and spec not in given:
+            missing.setdefault(spec, []).append(seat)
+    if missing:
+        seats = ", ".join(str(s) for seats in missing.values() for s in seats)
+        again = " ".join(f"--bot {shlex.quote(spec)}" for spec in missing)
+        raise _fail(
+            f"{plain_text(str(path))} has an external bot at seat {seats}, and a save never "
+            f"starts a program; if you trust it, run it by adding {again}"
+        )
 
 
 def play(
@@ -224,17 +241,12 @@ def play(
         raise _fail(f"cannot save to {save}: {why}")
     notes: dict[str, Any] = {}
     if load is not None:
-        game, extra = _load(load)
-        saved_humans = extra.get("humans")
-        saved_bots = extra.get("bots")
-        if isinstance(saved_humans, dict) and isinstance(saved_bots, dict):
-            seats = [*saved_humans, *saved_bots]
-            if sorted(seats, key=str) != sorted((str(s) for s in range(game.players)), key=str):
-                raise _fail(f"{load}: the saved seats do not match {game.players} players")
-            human_seats = {int(s): str(n) for s, n in saved_humans.items()}
-            bot_seats = {int(s): str(k) for s, k in saved_bots.items()}
-            if sorted([*human_seats, *bot_seats]) != list(range(game.players)):
-                raise _fail(f"{load}: the saved seats do not match {game.players} players")
+        saved = _load(load)
+        game = saved.game
+        if saved.humans is not None and saved.bots is not None:
+            human_seats, bot_seats = saved.humans, saved.bots
+            typed = [*(bot or []), *(k.strip() for k in (bots or "").split(","))]
+            _external_bots_from(load, bot_seats, typed)
         else:
             try:
                 human_seats, bot_seats = plan_seats(
@@ -242,8 +254,7 @@ def play(
                 )
             except ValueError as err:
                 raise _fail(str(err)) from None
-        saved_notes = extra.get("notes")
-        notes = saved_notes if isinstance(saved_notes, dict) else {}
+        notes = saved.notes
     else:
         try:
             cls = rules_class(rules)

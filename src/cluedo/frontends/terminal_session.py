@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
+import stat
 import time
+import unicodedata
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +26,10 @@ from rich.text import Text
 
 from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
+from cluedo.agents.registry import bots_for
 from cluedo.content.cards import CardSetError
-from cluedo.engine import CluedoError, Game, IllegalAction
+from cluedo.engine import CluedoError, Game, IllegalAction, SaveError
+from cluedo.engine.game import parse_save
 from cluedo.frontends.files import command_line
 from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal_menus import InputError, Menu, Option
@@ -37,6 +43,10 @@ NOTE_LIMIT = 20
 """Longest note kept per notebook entry, so the notebook stays one line per card."""
 LOG_KEEP = 60
 """Log entries kept for the side panel (it shows as many of the latest as fit)."""
+NAME_LIMIT = 40
+"""Longest player name a save may set; longer ones are cut."""
+MAX_SAVE_BYTES = 16 << 20
+"""Largest save file read (16 MiB; a long game's save is a few hundred KiB)."""
 
 
 def bot_label(spec: str) -> str:
@@ -609,3 +619,201 @@ class Session:
 def resume_command(path: Path) -> str:
     """The command that resumes a game saved to ``path``, runnable from any folder."""
     return command_line("play", "--load", str(path.absolute()))
+
+
+# -- loading --------------------------------------------------------------------------
+#
+# A save file comes from outside: it may have been edited, sent by someone else or
+# be plain garbage. Everything in it is checked here, before anything is shown or
+# started, and refused with a SaveError saying what is wrong. Its text (names,
+# notes) is made plain here too, the one place text from a save enters the game.
+
+_ESCAPE_SEQUENCES = re.compile(
+    r"""
+      \x1b\[[0-?]*[ -/]*[@-~]?            # CSI: cursor moves, clearing, colours
+    | \x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?   # OSC, DCS, SOS, PM, APC ... ST
+    | \x1b[ -/]*[0-~]?                    # any other escape sequence
+    | \x9b[0-?]*[ -/]*[@-~]?              # CSI in its one-byte form
+    | [\x90\x98\x9d\x9e\x9f][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?  # one-byte OSC, DCS...
+    """,
+    re.VERBOSE,
+)
+_BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def plain_text(text: str, limit: int | None = None, lines: bool = False) -> str:
+    """``text`` made safe to print on a terminal.
+
+    Escape sequences are removed whole (a colour, a screen clear, a window title,
+    a link), and so are the control characters, lone surrogates and bidi
+    controls left over; other white space becomes a space (``lines`` keeps line
+    breaks). ``limit`` cuts the result to that many characters.
+
+    >>> plain_text("Ann\\x1b[2J\\x1b]0;pwned\\x07 Smith\\x00\\n")
+    'Ann Smith'
+    """
+    text = _ESCAPE_SEQUENCES.sub("", text)
+    out = []
+    for ch in text:
+        if ch == "\n" and lines:
+            out.append(ch)
+        elif ch in "\t\n\r\v\f\x85\u2028\u2029":
+            out.append(" ")
+        elif unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI_CONTROLS:
+            out.append(ch)
+    plain = "".join(out).strip()
+    return plain if limit is None else plain[:limit].rstrip()
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game read from a save file, with its terminal section checked and made plain."""
+
+    game: Game
+    humans: dict[int, str] | None = None
+    """Seat to person's name; None when the file has no seats (an engine save)."""
+    bots: dict[int, str] | None = None
+    """Seat to bot spec: a built-in bot's name, or ``cmd:...`` (which the file cannot start)."""
+    notes: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Seat (as text) to notebook notes, in :meth:`Notebook.notes_json`'s form."""
+
+
+def read_save_file(path: Path) -> bytes:
+    """The bytes of the save file at ``path``; OSError or SaveError say why not."""
+    info = path.stat()
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveError("it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        # A pipe or a device could block or never end.
+        raise SaveError("it is not a regular file")
+    with path.open("rb") as stream:
+        data = stream.read(MAX_SAVE_BYTES + 1)
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(f"it is larger than {MAX_SAVE_BYTES >> 20} MiB, too large for a save")
+    return data
+
+
+def read_save(raw: str | bytes) -> SavedGame:
+    """A saved game from a save's text: the engine's save plus the ``terminal`` section.
+
+    Raises :class:`SaveError` (and nothing else) saying what is wrong. A save never
+    starts anything: its ``cmd:`` bots are returned as specs, for the caller to
+    match against the command line.
+    """
+    data = parse_save(raw)
+    game = Game.load(data)
+    section = data.get("terminal")
+    if section is None:
+        return SavedGame(game)
+    if not isinstance(section, dict):
+        raise SaveError(f"'terminal' must be an object, got {_kind(section)}")
+    humans_raw, bots_raw = section.get("humans"), section.get("bots")
+    humans: dict[int, str] | None = None
+    bots: dict[int, str] | None = None
+    if humans_raw is not None or bots_raw is not None:
+        if not isinstance(humans_raw, dict) or not isinstance(bots_raw, dict):
+            raise SaveError(
+                "'terminal.humans' and 'terminal.bots' must both be objects "
+                '(seat number: name, e.g. {"0": "Ann"}, and seat number: bot)'
+            )
+        humans = _saved_people(humans_raw, game.players)
+        bots = _saved_bots(bots_raw, game)
+        both = sorted(set(humans) & set(bots))
+        if both:
+            raise SaveError(f"seat {both[0]} is both a person and a bot")
+        missing = sorted(set(range(game.players)) - set(humans) - set(bots))
+        if missing:
+            raise SaveError(
+                f"the saved seats leave seat {missing[0]} empty, and the game has "
+                f"{game.players} players"
+            )
+    return SavedGame(game, humans, bots, _saved_notes(section.get("notes"), game.players))
+
+
+def _kind(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean"}
+    names.update({int: "an integer", float: "a number with a fraction", type(None): "null"})
+    return names.get(type(value), type(value).__name__)
+
+
+def _seat(key: str, players: int, where: str) -> int:
+    if not re.fullmatch(r"0|[1-9][0-9]{0,3}", key):
+        raise SaveError(f"{where} has {plain_text(repr(key))[:40]} where a seat number belongs")
+    seat = int(key)
+    if seat >= players:
+        raise SaveError(f"{where} names seat {seat}, but the game has {players} players")
+    return seat
+
+
+def _saved_people(raw: dict[str, Any], players: int) -> dict[int, str]:
+    people: dict[int, str] = {}
+    for key, name in raw.items():
+        seat = _seat(key, players, "terminal.humans")
+        if not isinstance(name, str):
+            raise SaveError(f"seat {seat}'s name must be a string, got {_kind(name)}")
+        plain = plain_text(name, NAME_LIMIT)
+        if not plain:
+            raise SaveError(f"seat {seat}'s name is empty (once control characters are removed)")
+        if plain.casefold() in (n.casefold() for n in people.values()):
+            raise SaveError(f"two seats are called {plain!r}; each person needs a different name")
+        people[seat] = plain
+    return people
+
+
+def _saved_bots(raw: dict[str, Any], game: Game) -> dict[int, str]:
+    known = bots_for(game.rules_name)
+    bots: dict[int, str] = {}
+    for key, spec in raw.items():
+        seat = _seat(key, game.players, "terminal.bots")
+        if not isinstance(spec, str):
+            raise SaveError(f"seat {seat}'s bot must be a string, got {_kind(spec)}")
+        if spec.startswith("cmd:"):
+            bots[seat] = plain_text(spec)
+        elif spec in known:
+            bots[seat] = spec
+        else:
+            raise SaveError(
+                f"seat {seat}'s bot {plain_text(repr(spec))[:60]} is not a bot of "
+                f"{game.rules_name}; bots: {', '.join(sorted(known))}"
+            )
+    return bots
+
+
+def _saved_notes(raw: Any, players: int) -> dict[str, dict[str, Any]]:
+    """The notebook notes, their text made plain; entries for unknown cards are kept
+    for :meth:`Notebook.load_notes` to skip."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise SaveError(f"'terminal.notes' must be an object, got {_kind(raw)}")
+    out: dict[str, dict[str, Any]] = {}
+    for key, book in raw.items():
+        seat = _seat(key, players, "terminal.notes")
+        where = f"terminal.notes.{seat}"
+        if not isinstance(book, dict):
+            raise SaveError(f"{where} must be an object, got {_kind(book)}")
+        notes = book.get("notes") or {}
+        cells = book.get("cells") or []
+        if not isinstance(notes, dict):
+            raise SaveError(f"{where}.notes must be an object, got {_kind(notes)}")
+        if not isinstance(cells, list):
+            raise SaveError(f"{where}.cells must be a list, got {_kind(cells)}")
+        for text in notes.values():
+            if not isinstance(text, str):
+                raise SaveError(f"{where}.notes: a note must be a string, got {_kind(text)}")
+        for i, cell in enumerate(cells):
+            if not (
+                isinstance(cell, list)
+                and len(cell) == 3
+                and isinstance(cell[0], str)
+                and type(cell[1]) is int
+                and isinstance(cell[2], str)
+            ):
+                raise SaveError(f"{where}.cells[{i}] must be [card, seat, text]")
+        out[str(seat)] = {
+            "notes": {card: plain_text(text, NOTE_LIMIT) for card, text in notes.items()},
+            "cells": [[c, s, plain_text(t, NOTE_LIMIT)] for c, s, t in cells],
+        }
+    return out
