@@ -50,3 +50,15 @@ def test_the_report_of_a_saved_game_as_text_and_json(tmp_path: Path) -> None:
     classic = tmp_path / "classic.json"
     classic.write_text(new_game("classic", players=3, seed=1).dumps(), encoding="utf-8")
     assert CliRunner().invoke(app, ["report", str(classic)]).exit_code == 2
+
+
+def test_the_report_of_a_file_that_is_no_save_is_a_clear_error(tmp_path: Path) -> None:
+    """Bytes that are not UTF-8, a folder, a missing file: one error line, exit 2."""
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(b"\xff\xfe{not a save")
+    for path in (garbage, tmp_path, tmp_path / "missing.json"):
+        result = CliRunner().invoke(app, ["report", str(path)])
+        assert result.exit_code == 2, result.output
+        assert "Traceback" not in result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert result.output.startswith("error: ")

@@ -18,6 +18,7 @@ from cluedo.content.cards import load_card_set
 from cluedo.content.sheets import SheetError, load_sheet_file
 from cluedo.engine import Game
 from cluedo.engine.errors import CluedoError
+from cluedo.frontends.terminal_session import read_save_file
 from cluedo.rules.pendragon_rolls import report_text
 
 
@@ -41,7 +42,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The game master's report of a saved Pendragon game: rolls, checks, rewards, Glory."""
         try:
-            game = Game.loads(save.read_text(encoding="utf-8"))
+            # The same checked reading as `cluedo play --load`: no pipe blocks it, no
+            # malformed file reaches the user as a traceback.
+            game = Game.loads(read_save_file(save))
         except (OSError, CluedoError) as err:
             typer.echo(f"error: {save}: {err}", err=True)
             raise typer.Exit(2) from None
