@@ -140,6 +140,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             f"sqlite:///{folder / 'bench.sqlite'}",
             "--bot-delay",
             "0",
+            # Every table and socket comes from this one address: lift the per-address limits.
+            "--table-burst",
+            str(args.tables + 10),
+            "--sockets-per-address",
+            str(args.tables * args.seats + 10),
         ],
         stdout=subprocess.DEVNULL,
     )

@@ -90,6 +90,20 @@ class LiveServer:
             return data
 
 
+def wait_until(page: Page, expression: str, timeout: float = 30_000) -> None:
+    """Wait (``timeout`` in ms) until a JavaScript expression is true in the page.
+
+    Not ``page.wait_for_function``: that runs its predicate through ``eval`` inside
+    the page, which the page's Content-Security-Policy forbids, as it should.
+    ``page.evaluate`` comes from outside the page and is not subject to it.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(f"!!({expression})"):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout / 1000:.0f} s: {expression}")
+        page.wait_for_timeout(50)
+
+
 def log_length(page: Page) -> int:
     n: int = page.evaluate("document.querySelectorAll('#log li').length")
     return n
@@ -105,7 +119,8 @@ def my_turn(page: Page) -> bool:
 
 def wait_for_turn(page: Page, timeout: float = 30) -> bool:
     """Wait until this page may act (True) or the game is over (False)."""
-    page.wait_for_function(
+    wait_until(
+        page,
         "document.querySelector('#game-over') ||"
         " (document.querySelector('#turn') && document.querySelector('#turn').textContent"
         " === 'Your turn.' && document.querySelector('#actions button, #actions form'))",
@@ -154,7 +169,8 @@ def take_one_action(page: Page, accuse: bool = False) -> str:
             kind = actions.locator("form").first.get_attribute("data-kind") or ""
             fill_form(page, kind)
             done = kind
-    page.wait_for_function(
+    wait_until(
+        page,
         f"document.querySelectorAll('#log li').length > {before}"
         " || !document.getElementById('error').hidden",
         timeout=30_000,  # generous: the machine running the suite may be very busy

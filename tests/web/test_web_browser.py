@@ -15,6 +15,7 @@ from browser_kit import (
     play_until_over,
     take_one_action,
     wait_for_turn,
+    wait_until,
 )
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -124,7 +125,7 @@ def test_two_people_play_each_other_and_one_comes_back_after_closing_the_tab(
             pages["host"].context.close()
             host = browser.new_context().new_page()
             host.goto(host_url)
-            host.wait_for_function(f"document.querySelectorAll('#log li').length >= {before}")
+            wait_until(host, f"document.querySelectorAll('#log li').length >= {before}")
             assert set(host.locator("#hand .card").all_inner_texts()) == host_hand
             pages["host"] = host
             reopened = True
@@ -154,10 +155,10 @@ def test_a_killed_server_restarts_and_the_game_goes_on(
         take_one_action(page)
     before = log_length(page)
     server.kill()
-    page.wait_for_function("document.body.dataset.connected === 'no'")
+    wait_until(page, "document.body.dataset.connected === 'no'")
     server.start()  # same database, same port: the page reconnects by itself
-    page.wait_for_function("document.body.dataset.connected === 'yes'", timeout=20_000)
-    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {before}")
+    wait_until(page, "document.body.dataset.connected === 'yes'", timeout=20_000)
+    wait_until(page, f"document.querySelectorAll('#log li').length >= {before}")
     assert play_until_over(page, accuse_after=1) >= 0
     assert "Game over" in page.inner_text("#game-over")
 
@@ -171,6 +172,8 @@ def test_every_registered_rule_set_loads_in_the_page_and_can_act(
     page = new_page(browser)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # The page works under its Content-Security-Policy: nothing it does is refused.
+    page.on("console", lambda m: errors.append(m.text) if "Security Policy" in m.text else None)
     page.goto(server.url + joined["url"])
     page.wait_for_selector("#board rect")
     assert wait_for_turn(page)

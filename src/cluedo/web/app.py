@@ -16,8 +16,8 @@ table), ``notebook``, ``pong`` and ``error`` frames. See docs/web.md.
 
 from __future__ import annotations
 
-import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -29,8 +29,18 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cluedo.web.guard import (
+    SecurityHeaders,
+    TokenBucket,
+    client_address,
+    dumps,
+    origin_allowed,
+    parse_json,
+    read_body,
+)
 from cluedo.web.lobby import board_json, card_names, create_table, join, rules_catalog
 from cluedo.web.store import Store
 from cluedo.web.tables import Client, Table, WebError
@@ -38,19 +48,36 @@ from cluedo.web.tables import Client, Table, WebError
 log = logging.getLogger("cluedo.web")
 
 MAX_MESSAGE = 8192
-"""Largest websocket message accepted, in characters; actions and chat are far smaller."""
+"""Largest websocket message accepted, in characters, and largest HTTP body, in bytes;
+actions and chat are far smaller."""
 RATE_BURST = 30
 RATE_PER_SECOND = 10.0
 """Each connection may send a burst of 30 messages, then 10 a second."""
+
+SERVER_DEFAULTS: dict[str, Any] = {
+    "bot_delay": 0.6,
+    "table_burst": 10,
+    "table_every": 6.0,
+    "sockets_per_address": 50,
+}
+"""The server's defaults: a table's bot pause, and limits per client address - a burst
+of ``table_burst`` new tables then one every ``table_every`` seconds, and at most
+``sockets_per_address`` websockets open at once."""
 
 
 class Server:
     """Every table, in memory, backed by the store."""
 
     def __init__(self, store: Store, defaults: dict[str, Any]) -> None:
+        unknown = set(defaults) - set(SERVER_DEFAULTS)
+        if unknown:
+            raise ValueError(f"unknown server defaults {sorted(unknown)}")
         self.store = store
-        self.defaults = defaults
+        self.defaults = {**SERVER_DEFAULTS, **defaults}
         self.tables: dict[str, Table] = {}
+        self.new_tables = TokenBucket(self.defaults["table_burst"], self.defaults["table_every"])
+        self.sockets: dict[str, int] = {}
+        """Websockets open per client address."""
 
     def load(self) -> None:
         for record in self.store.load_all():
@@ -69,26 +96,40 @@ class Server:
         return table
 
 
+class SafeJSON(JSONResponse):
+    """JSON in ASCII: whatever a response holds, it can be encoded and sent."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode("ascii")
+
+
 def _error(err: WebError, status: int = 400) -> JSONResponse:
-    return JSONResponse(err.frame(), status_code=status)
+    return SafeJSON(err.frame(), status_code=err.status or status)
 
 
 async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_MESSAGE:
-        raise WebError(f"the request is larger than {MAX_MESSAGE} bytes", "too-large")
-    try:
-        return json.loads(body or b"{}")
-    except ValueError:
-        raise WebError("the request body is not JSON", "bad-json") from None
+    body = await read_body(request, MAX_MESSAGE)
+    return parse_json(body or b"{}", "request body")
+
+
+class _App(Starlette):
+    def build_middleware_stack(self) -> ASGIApp:
+        # Outside Starlette's own error handling, so that even a 500 has the headers.
+        return SecurityHeaders(super().build_middleware_stack())
 
 
 def create_app(
-    database: str | None = None, bot_delay: float = 0.6, store: Store | None = None
+    database: str | None = None,
+    bot_delay: float = 0.6,
+    store: Store | None = None,
+    defaults: dict[str, Any] | None = None,
 ) -> Starlette:
-    """The application; ``database`` is a SQLAlchemy URL (default: SQLite in the data folder)."""
+    """The application; ``database`` is a SQLAlchemy URL (default: SQLite in the data folder).
+
+    ``defaults`` overrides :data:`SERVER_DEFAULTS` (tests and benchmarks raise the limits).
+    """
     server_store = store or Store(database)
-    server = Server(server_store, {"bot_delay": bot_delay})
+    server = Server(server_store, {"bot_delay": bot_delay, **(defaults or {})})
     static = resources.files("cluedo.web") / "static"
 
     @asynccontextmanager
@@ -101,15 +142,25 @@ def create_app(
         return FileResponse(str(static / "index.html"))
 
     async def api_rules(_request: Request) -> Response:
-        return JSONResponse(rules_catalog())
+        return SafeJSON(rules_catalog())
 
     async def api_board(request: Request) -> Response:
         try:
-            return JSONResponse(board_json(request.path_params["board"]))
+            return SafeJSON(board_json(request.path_params["board"]))
         except WebError as err:
             return _error(err, 404)
 
     async def api_create(request: Request) -> Response:
+        wait = server.new_tables.take(client_address(request.scope))
+        if wait:
+            err = WebError(
+                f"too many new tables from your address; try again in {math.ceil(wait)} s",
+                "rate-limited",
+                status=429,
+            )
+            response = _error(err)
+            response.headers["retry-after"] = str(math.ceil(wait))
+            return response
         try:
             record = create_table(await _json_body(request), server.tables, server.defaults)
         except WebError as err:
@@ -119,7 +170,7 @@ def create_app(
         if all(s["kind"] == "bot" for s in record.seats):
             table.start()
             table.kick()
-        return JSONResponse({"code": record.code, "url": f"/t/{record.code}"})
+        return SafeJSON({"code": record.code, "url": f"/t/{record.code}"})
 
     async def api_table(request: Request) -> Response:
         try:
@@ -128,7 +179,7 @@ def create_app(
             return _error(err, 404)
         info = table.public_info()
         info["names"] = card_names(table.record.rules, table.record.options)
-        return JSONResponse(info)
+        return SafeJSON(info)
 
     async def api_join(request: Request) -> Response:
         try:
@@ -142,7 +193,7 @@ def create_app(
         table.broadcast()
         table.kick()
         url = f"/t/{table.code}?token={token}"
-        response = JSONResponse({"seat": seat, "token": token, "url": url})
+        response = SafeJSON({"seat": seat, "token": token, "url": url})
         response.set_cookie(
             f"cluedo_{table.code}", token, max_age=30 * 86400, httponly=True, samesite="lax"
         )
@@ -151,16 +202,42 @@ def create_app(
     async def api_replay(request: Request) -> Response:
         try:
             table = server.table(request.path_params["code"])
-            return JSONResponse(table.replay())
+            return SafeJSON(table.replay())
         except WebError as err:
             return _error(err, 404 if err.rule == "no-such-table" else 409)
 
+    async def refuse(ws: WebSocket, err: WebError, code: int) -> None:
+        await ws.accept()
+        await ws.send_text(dumps(err.frame()))
+        await ws.close(code=code)
+
     async def websocket(ws: WebSocket) -> None:
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host")):
+            err = WebError(
+                "this connection comes from another site's page", "bad-origin", "this server's page"
+            )
+            await refuse(ws, err, 1008)  # policy violation
+            return
+        address = client_address(ws.scope)
+        limit = server.defaults["sockets_per_address"]
+        if server.sockets.get(address, 0) >= limit:
+            err = WebError(f"at most {limit} connections from one address", "too-many-connections")
+            await refuse(ws, err, 4429)
+            return
+        server.sockets[address] = server.sockets.get(address, 0) + 1
+        try:
+            await _serve_socket(ws)
+        finally:
+            server.sockets[address] -= 1
+            if not server.sockets[address]:
+                del server.sockets[address]
+
+    async def _serve_socket(ws: WebSocket) -> None:
         await ws.accept()
         try:
             table = server.table(ws.path_params["code"])
         except WebError as err:
-            await ws.send_json(err.frame())
+            await ws.send_text(dumps(err.frame()))
             await ws.close(code=4404)
             return
         seat: int | None = None
@@ -168,12 +245,15 @@ def create_app(
         if token and ws.query_params.get("spectate") is None:
             seat = table.seat_of_token(token)
             if seat is None:
-                await ws.send_json(
-                    WebError("this link's token belongs to no seat here", "bad-token").frame()
-                )
+                bad = WebError("this link's token belongs to no seat here", "bad-token")
+                await ws.send_text(dumps(bad.frame()))
                 await ws.close(code=4403)
                 return
-        client = Client(seat, ws.send_json)
+
+        async def send(frame: dict[str, Any]) -> None:
+            await ws.send_text(dumps(frame))
+
+        client = Client(seat, send)
         client.push({"type": "hello", "seat": seat, "code": table.code})
         table.join_client(client)
         name = table.record.seats[seat].get("name", "") if seat is not None else "spectator"
@@ -198,6 +278,9 @@ def create_app(
                     reply = _handle(table, client, name, text)
                 except WebError as err:
                     reply = err.frame()
+                except Exception:  # a bug must cost one message, not the connection
+                    log.exception("message to table %s failed: %.200r", table.code, text)
+                    reply = WebError("the server could not handle that message", "server").frame()
                 if reply is not None:
                     client.push(reply)
         except (WebSocketDisconnect, RuntimeError):
@@ -206,7 +289,7 @@ def create_app(
             table.leave_client(client)
             await client.stop()
 
-    application = Starlette(
+    application = _App(
         routes=[
             Route("/", page),
             Route("/t/{code}", page),
@@ -230,17 +313,17 @@ def _handle(table: Table, client: Client, name: str, text: str) -> dict[str, Any
     """One message from a browser; returns a reply frame, or raises :class:`WebError`."""
     if len(text) > MAX_MESSAGE:
         raise WebError(f"messages are at most {MAX_MESSAGE} characters", "too-large")
-    try:
-        message = json.loads(text)
-    except ValueError:
-        raise WebError("the message is not JSON", "bad-json") from None
+    message = parse_json(text, "message")
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
         raise WebError(
             "a message is a JSON object with a 'type'", "bad-message", "act, chat, notebook, ping"
         )
     kind = message["type"]
     if kind == "ping":
-        return {"type": "pong"}
+        pong: dict[str, Any] = {"type": "pong"}
+        if isinstance(message.get("id"), (str, int)) and not isinstance(message["id"], bool):
+            pong["id"] = message["id"]  # lets a client tell its pings apart
+        return pong
     if kind == "act":
         if client.seat is None:
             raise WebError("spectators cannot act", "spectator")

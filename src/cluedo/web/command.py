@@ -20,13 +20,27 @@ def register(app: typer.Typer) -> None:
         bot_delay: float = typer.Option(
             0.6, help="seconds a bot waits before acting, so people can follow", min=0, max=5
         ),
+        table_burst: int = typer.Option(
+            10, help="new tables one address may open at once (then one per --table-every)", min=1
+        ),
+        table_every: float = typer.Option(
+            6.0, help="seconds for one address to earn one more new table", min=0
+        ),
+        sockets_per_address: int = typer.Option(
+            50, help="websockets one address may hold open at once", min=1
+        ),
     ) -> None:
         """Serve the game to browsers: open tables, invite friends, play against bots."""
         import uvicorn
 
         from cluedo.web.app import create_app
 
-        application = create_app(database, bot_delay=bot_delay)
+        limits = {
+            "table_burst": table_burst,
+            "table_every": table_every,
+            "sockets_per_address": sockets_per_address,
+        }
+        application = create_app(database, bot_delay=bot_delay, defaults=limits)
         typer.echo(f"cluedo: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
         # No per-message compression: frames are small and loopback or LAN is fast, and
         # deflating every frame for every seat was the largest cost under load.

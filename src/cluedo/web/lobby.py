@@ -8,6 +8,7 @@ from the engine's registry, so a rule set registered anywhere is offered here.
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 import time
@@ -17,9 +18,12 @@ from cluedo.agents.registry import bots_for
 from cluedo.content.board import load_board
 from cluedo.engine.errors import CluedoError
 from cluedo.engine.registry import available, make_rules, parse_options, rules_class
+from cluedo.web.guard import ALLOWED_TEXT, clean_text, looks_like_bot
 from cluedo.web.notebook import card_set_of
 from cluedo.web.store import TableRecord
-from cluedo.web.tables import Table, WebError, token_hash
+from cluedo.web.tables import MAX_NAME, STANDIN_BOT, Table, WebError, token_hash
+
+log = logging.getLogger("cluedo.web")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Invite codes avoid letters that look alike (I/1, O/0)."""
@@ -29,8 +33,8 @@ SETTINGS_DEFAULTS: dict[str, Any] = {
     "idle_bot_after": None,
     "turn_limit": None,
     "notebook_aid": True,
+    "spectator_chat": False,
 }
-MAX_NAME = 40
 
 
 def new_code(taken: set[str] | dict[str, Any]) -> str:
@@ -95,13 +99,35 @@ def card_names(rules: str, options: dict[str, Any]) -> dict[str, str]:
     return {c: cards.name(c) for c in cards.ids}
 
 
+NAME_ALLOWED = f"1 to {MAX_NAME} {ALLOWED_TEXT}; not a bot's name, nor one with the word 'bot'"
+
+
 def _clean_name(name: Any) -> str:
+    """A person's name: NFC, runs of spaces made one; refused if it could mislead."""
     if not isinstance(name, str) or not name.strip():
-        raise WebError("a seat needs a 'name' (1 to 40 characters)", "bad-name")
-    clean = " ".join(name.split())
+        raise WebError(f"a seat needs a 'name' ({NAME_ALLOWED})", "bad-name", NAME_ALLOWED)
+    clean, problem = clean_text(name)
+    if problem is not None:
+        raise WebError(f"this name cannot be used: {problem}", "bad-name", NAME_ALLOWED)
+    clean = " ".join(clean.split())
+    if not clean:
+        raise WebError(f"a seat needs a 'name' ({NAME_ALLOWED})", "bad-name", NAME_ALLOWED)
     if len(clean) > MAX_NAME:
-        raise WebError(f"names are at most {MAX_NAME} characters", "bad-name")
+        raise WebError(f"names are at most {MAX_NAME} characters", "bad-name", NAME_ALLOWED)
+    if looks_like_bot(clean, _every_bot_name()):
+        raise WebError(
+            f"the name {clean!r} could pass for a bot; people's names may not",
+            "bad-name",
+            NAME_ALLOWED,
+        )
     return clean
+
+
+def _every_bot_name() -> set[str]:
+    names = {STANDIN_BOT}
+    for rules in available():
+        names.update(bots_for(rules))
+    return names
 
 
 def create_table(request: Any, taken: dict[str, Table], defaults: dict[str, Any]) -> TableRecord:
@@ -120,14 +146,27 @@ def create_table(request: Any, taken: dict[str, Table], defaults: dict[str, Any]
             "bad-request",
             "rules, players, options, seats, settings, seed",
         )
+    rules = request.get("rules", "classic")
+    if not isinstance(rules, str):
+        raise WebError("'rules' must be a rule set's name", "bad-options", ", ".join(available()))
+    raw_options = request.get("options")
+    if raw_options is not None and not isinstance(raw_options, dict):
+        raise WebError("'options' must be a JSON object", "bad-options", '{"name": value, ...}')
     try:
-        cls = rules_class(str(request.get("rules", "classic")))
-        options = parse_options(cls.name, request.get("options") or {}).model_dump(mode="json")
+        cls = rules_class(rules)
+        options = parse_options(cls.name, raw_options or {}).model_dump(mode="json")
         make_rules(cls.name, options)
     except (CluedoError, ValueError) as err:
         raise WebError(str(err), "bad-options") from None
+    except Exception as err:  # a rule set that cannot be built from options that parsed
+        log.warning("rules %s refused options %r: %r", rules, raw_options, err)
+        raise WebError(f"these options cannot be used: {err}", "bad-options") from None
     players = request.get("players", min(4, cls.max_players))
-    if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
+    if (
+        not isinstance(players, int)
+        or isinstance(players, bool)
+        or not cls.min_players <= players <= cls.max_players
+    ):
         raise WebError(
             f"{cls.name} is for {cls.min_players} to {cls.max_players} players, got {players!r}",
             "bad-players",
@@ -166,7 +205,7 @@ def _seats(raw: Any, players: int, rules: str) -> list[dict[str, Any]]:
             seats.append({"kind": "person", "name": "", "token_hash": None, "character": None})
         elif kind == "bot":
             bot = seat.get("bot", best)
-            if bot not in bots:
+            if not isinstance(bot, str) or bot not in bots:
                 raise WebError(
                     f"seat {i}: unknown bot {bot!r} for {rules}",
                     "bad-seats",
@@ -181,25 +220,38 @@ def _seats(raw: Any, players: int, rules: str) -> list[dict[str, Any]]:
 
 
 def _settings(raw: Any, defaults: dict[str, Any]) -> dict[str, Any]:
-    settings = {**SETTINGS_DEFAULTS, **defaults}
+    # The server's defaults hold more than table settings (its limits): only settings here.
+    settings = {**SETTINGS_DEFAULTS}
+    settings.update((k, v) for k, v in defaults.items() if k in SETTINGS_DEFAULTS)
     if raw is None:
         return settings
-    if not isinstance(raw, dict) or set(raw) - set(SETTINGS_DEFAULTS):
+    if not isinstance(raw, dict):
+        raise WebError(
+            "'settings' must be a JSON object", "bad-settings", ", ".join(SETTINGS_DEFAULTS)
+        )
+    if set(raw) - set(SETTINGS_DEFAULTS):
         raise WebError("unknown table settings", "bad-settings", ", ".join(SETTINGS_DEFAULTS))
     delay = raw.get("bot_delay", settings["bot_delay"])
     if not isinstance(delay, (int, float)) or isinstance(delay, bool) or not 0 <= delay <= 5:
         raise WebError("'bot_delay' is seconds from 0 to 5", "bad-settings")
     idle = _seconds_or_none(raw, settings, "idle_bot_after")
     turn = _seconds_or_none(raw, settings, "turn_limit")
-    aid = raw.get("notebook_aid", settings["notebook_aid"])
-    if not isinstance(aid, bool):
-        raise WebError("'notebook_aid' is true or false", "bad-settings")
+    aid = _flag(raw, settings, "notebook_aid")
+    spectator_chat = _flag(raw, settings, "spectator_chat")
     return {
         "bot_delay": float(delay),
         "idle_bot_after": idle,
         "turn_limit": turn,
         "notebook_aid": aid,
+        "spectator_chat": spectator_chat,
     }
+
+
+def _flag(raw: dict[str, Any], settings: dict[str, Any], key: str) -> bool:
+    value = raw.get(key, settings[key])
+    if not isinstance(value, bool):
+        raise WebError(f"'{key}' is true or false", "bad-settings")
+    return value
 
 
 def _seconds_or_none(raw: dict[str, Any], settings: dict[str, Any], key: str) -> Any:
@@ -215,12 +267,17 @@ def join(table: Table, request: Any) -> tuple[int, str]:
     """Take a free person seat; returns the seat and its secret token."""
     if not isinstance(request, dict):
         raise WebError("the request must be a JSON object", "bad-request")
+    unknown = set(request) - {"name", "seat", "character"}
+    if unknown:
+        raise WebError(f"unknown fields {sorted(unknown)}", "bad-request", "name, seat, character")
     if table.status != "lobby":
         raise WebError("the game has started; ask for your seat's link to rejoin", "started")
     name = _clean_name(request.get("name"))
     seats = table.record.seats
     free = [i for i, s in enumerate(seats) if s["kind"] == "person" and not s.get("token_hash")]
     seat = request.get("seat", free[0] if free else None)
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
+        raise WebError(f"'seat' must be a seat's number, not {seat!r}", "bad-request")
     if seat not in free:
         raise WebError(
             f"seat {seat!r} is not free",
@@ -229,6 +286,8 @@ def join(table: Table, request: Any) -> tuple[int, str]:
         )
     character = request.get("character")
     if character is not None:
+        if not isinstance(character, str):
+            raise WebError("'character' must be a character's id or null", "bad-character")
         choices = _free_characters(table)
         if character not in choices:
             raise WebError(

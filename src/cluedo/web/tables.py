@@ -27,29 +27,21 @@ from cluedo.engine.actions import Action
 from cluedo.engine.errors import CluedoError, IllegalAction
 from cluedo.engine.game import Game
 from cluedo.engine.registry import make_rules
+from cluedo.web.guard import ALLOWED_TEXT, WebError, clean_text, display_text
 from cluedo.web.notebook import notebook_for
 from cluedo.web.store import Store, TableRecord
 
 log = logging.getLogger("cluedo.web")
 
+__all__ = ["Client", "Table", "WebError", "token_hash"]
+
 STANDIN_BOT = "sensible"
 """The bot that plays for a person who is away longer than the table's limit."""
-
-
-class WebError(Exception):
-    """Something a browser asked for that cannot be done; sent back as an error frame."""
-
-    def __init__(self, message: str, rule: str = "bad-request", allowed: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.rule = rule
-        self.allowed = allowed
-
-    def frame(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "error", "rule": self.rule, "error": self.message}
-        if self.allowed:
-            out["allowed"] = self.allowed
-        return out
+MAX_NAME = 40
+MAX_CHAT = 500
+"""Longest chat message, in characters."""
+CHAT_KEPT = 200
+"""Chat messages a table keeps in memory and sends to a browser that connects."""
 
 
 def token_hash(token: str) -> str:
@@ -99,6 +91,14 @@ class Table:
     def __init__(self, record: TableRecord, store: Store) -> None:
         self.record = record
         self.store = store
+        # Records written before names and chat were checked may hold text that
+        # cannot be sent; shown with U+FFFD in its place, the table still works.
+        for info in record.seats:
+            info["name"] = display_text(info.get("name"), MAX_NAME)
+        self.chat_total = len(record.chat)
+        """Chat messages ever said here (the store has them all); ``record.chat`` holds
+        the last :data:`CHAT_KEPT`, and each client's ``chat_end`` counts from the first."""
+        record.chat = [_displayable(line) for line in record.chat[-CHAT_KEPT:]]
         self.game: Game | None = None
         self.agents: dict[int, Agent] = {}
         self.standins: dict[int, Agent] = {}
@@ -138,6 +138,9 @@ class Table:
         )
         for seat, info in enumerate(rec.seats):
             if info["kind"] == "bot":
+                if info["bot"] not in bots_for(rec.rules):
+                    # Only built-in bots: a stored record never starts a program (cmd:).
+                    raise ValueError(f"seat {seat + 1}: {info['bot']!r} is not a built-in bot")
                 self.agents[seat] = make_agent(info["bot"], seat, rec.seed + seat, rec.rules)
 
     def start(self) -> None:
@@ -179,7 +182,7 @@ class Table:
                     "seat": seat,
                     "kind": info["kind"],
                     "bot": info.get("bot"),
-                    "name": info.get("name") or "",
+                    "name": display_text(info.get("name"), MAX_NAME),
                     "character": info.get("character"),
                     "taken": info["kind"] == "bot" or bool(info.get("token_hash")),
                     "connected": info["kind"] == "bot" or self.connected(seat),
@@ -205,9 +208,9 @@ class Table:
             "type": "update",
             "table": info or self.public_info(),
             "seat": client.seat,
-            "chat": self.record.chat[client.chat_end :],
+            "chat": self.record.chat[max(0, client.chat_end - self._chat_first()) :],
         }
-        client.chat_end = len(self.record.chat)
+        client.chat_end = self.chat_total
         if self.game is None:
             frame.update(view=None, log=[], log_start=0, legal=[])
             return frame
@@ -278,13 +281,29 @@ class Table:
         self.broadcast()
         self.kick()
 
+    def _chat_first(self) -> int:
+        """The number (counting from the table's first) of the oldest chat message kept."""
+        return self.chat_total - len(self.record.chat)
+
     def chat(self, seat: int | None, name: str, text: Any) -> None:
+        """Say something at the table, or raise :class:`WebError` (nothing said)."""
+        if seat is None and not self.record.settings.get("spectator_chat", False):
+            raise WebError(
+                "spectators may not chat at this table", "spectator-chat", "seated players"
+            )
         if not isinstance(text, str) or not text.strip():
             raise WebError("a chat message needs some 'text'", "bad-chat")
-        text = text.strip()[:500]
-        line = {"seat": seat, "name": name[:40], "text": text, "at": time.time()}
-        self.store.add_chat(self.code, len(self.record.chat), line)
+        text, problem = clean_text(text.strip())
+        if problem is not None:
+            raise WebError(f"this chat message cannot be sent: {problem}", "bad-chat", ALLOWED_TEXT)
+        if len(text) > MAX_CHAT:
+            raise WebError(f"chat messages are at most {MAX_CHAT} characters", "bad-chat")
+        line = {"seat": seat, "name": display_text(name, MAX_NAME), "text": text, "at": time.time()}
+        self.store.add_chat(self.code, self.chat_total, line)
+        self.chat_total += 1
         self.record.chat.append(line)
+        if len(self.record.chat) > CHAT_KEPT:
+            del self.record.chat[: len(self.record.chat) - CHAT_KEPT]
         self.broadcast()
 
     def notebook(self, seat: int | None) -> dict[str, Any]:
@@ -390,6 +409,19 @@ class Table:
         except CluedoError:
             log.warning("bot for seat %s chose an illegal action; playing the first", seat)
             self._apply(legal[0])
+
+
+def _displayable(line: Any) -> dict[str, Any]:
+    """A stored chat line, safe to send whatever it holds."""
+    if not isinstance(line, dict):
+        line = {}
+    seat = line.get("seat")
+    return {
+        "seat": seat if isinstance(seat, int) else None,
+        "name": display_text(line.get("name"), MAX_NAME),
+        "text": display_text(line.get("text"), MAX_CHAT),
+        "at": line.get("at") if isinstance(line.get("at"), (int, float)) else 0.0,
+    }
 
 
 @functools.lru_cache(maxsize=1 << 16)
