@@ -703,3 +703,13 @@ def test_a_stored_record_never_makes_the_server_start_a_program(db: str, tmp_pat
         assert client.get("/api/tables/EVILONE").status_code == 404
         assert client.get("/api/rules").status_code == 200
     assert not marker.exists()
+
+
+def test_the_page_has_an_icon_so_no_request_fails(db: str) -> None:
+    with make_client(db) as client:
+        page = client.get("/").text
+        assert 'rel="icon"' in page and "/static/favicon.svg" in page
+        for path in ("/static/favicon.svg", "/favicon.ico"):
+            response = client.get(path)
+            assert response.status_code == 200
+            assert response.headers["content-type"].startswith("image/svg+xml")

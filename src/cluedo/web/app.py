@@ -141,6 +141,10 @@ def create_app(
     async def page(_request: Request) -> Response:
         return FileResponse(str(static / "index.html"))
 
+    async def favicon(_request: Request) -> Response:
+        # Browsers and tools that ignore the page's <link rel="icon"> ask here.
+        return FileResponse(str(static / "favicon.svg"), media_type="image/svg+xml")
+
     async def api_rules(_request: Request) -> Response:
         return SafeJSON(rules_catalog())
 
@@ -292,6 +296,7 @@ def create_app(
     application = _App(
         routes=[
             Route("/", page),
+            Route("/favicon.ico", favicon),
             Route("/t/{code}", page),
             Route("/replay/{code}", page),
             Route("/api/rules", api_rules),
