@@ -14,7 +14,7 @@ import secrets
 import time
 from typing import Any
 
-from cluedo.agents.registry import bots_for
+from cluedo.agents.registry import bots_for, default_bot
 from cluedo.content.board import load_board
 from cluedo.engine.errors import CluedoError
 from cluedo.engine.registry import available, make_rules, parse_options, rules_class
@@ -193,7 +193,7 @@ def create_table(request: Any, taken: dict[str, Table], defaults: dict[str, Any]
 
 def _seats(raw: Any, players: int, rules: str) -> list[dict[str, Any]]:
     bots = bots_for(rules)
-    best = "sensible" if "sensible" in bots else sorted(bots)[0]
+    best = default_bot(rules)  # the one place that decides it
     if raw is None:
         raw = [{"kind": "person"}] + [{"kind": "bot", "bot": best}] * (players - 1)
     if not isinstance(raw, list) or len(raw) != players:
