@@ -211,7 +211,7 @@ class Game:
         cluedo.engine.errors.SaveError: 'rules' must be a string (a rule set's name), got a list
         """
         if not isinstance(data, Mapping):
-            raise SaveError(f"a save must be a JSON object, got {_json_kind(data)}")
+            raise SaveError(f"a save must be a JSON object, got {json_kind(data)}")
         check_save_data(data)
         if data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a cluedo save: 'format' must be {SAVE_FORMAT!r}")
@@ -226,19 +226,17 @@ class Game:
         rules, players, seed = data["rules"], data["players"], data["seed"]
         options, actions = data.get("options"), data["actions"]
         if not isinstance(rules, str):
-            raise SaveError(
-                f"'rules' must be a string (a rule set's name), got {_json_kind(rules)}"
-            )
+            raise SaveError(f"'rules' must be a string (a rule set's name), got {json_kind(rules)}")
         if type(players) is not int:
-            raise SaveError(f"'players' must be an integer, got {_json_kind(players)}")
+            raise SaveError(f"'players' must be an integer, got {json_kind(players)}")
         if not 0 < players <= MAX_SAVE_PLAYERS:
             raise SaveError(f"'players' must be a count of players, got {_shown(players)}")
         if type(seed) is not int:
-            raise SaveError(f"'seed' must be an integer, got {_json_kind(seed)}")
+            raise SaveError(f"'seed' must be an integer, got {json_kind(seed)}")
         if options is not None and not isinstance(options, Mapping):
-            raise SaveError(f"'options' must be an object, got {_json_kind(options)}")
+            raise SaveError(f"'options' must be an object, got {json_kind(options)}")
         if not isinstance(actions, list):
-            raise SaveError(f"'actions' must be a list, got {_json_kind(actions)}")
+            raise SaveError(f"'actions' must be a list, got {json_kind(actions)}")
         try:
             game = cls(rules, players, seed, options or {})
         except CluedoError as err:
@@ -282,8 +280,12 @@ MAX_SAVE_PLAYERS = 1000
 """A player count beyond any rule set's, refused before the rule set is asked."""
 
 
-def _json_kind(value: Any) -> str:
-    """``value``'s JSON type, for messages: 'a list', 'a string', ..."""
+def json_kind(value: Any) -> str:
+    """``value``'s JSON type, for messages: 'a list', 'a string', ...
+
+    >>> json_kind(1.5), json_kind([1]), json_kind(True)
+    ('a number with a fraction', 'a list', 'a boolean')
+    """
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -395,7 +397,7 @@ def parse_save(text: str | bytes) -> dict[str, Any]:
     except RecursionError:
         raise SaveError(f"the save is nested more than {MAX_SAVE_DEPTH} levels deep") from None
     if not isinstance(data, dict):
-        raise SaveError(f"a save must be a JSON object, got {_json_kind(data)}")
+        raise SaveError(f"a save must be a JSON object, got {json_kind(data)}")
     check_save_data(data)
     return data
 

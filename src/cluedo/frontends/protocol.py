@@ -32,7 +32,7 @@ from cluedo.agents.base import Agent
 from cluedo.agents.registry import bots_for, default_bot
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction, OptionsError, SaveError
-from cluedo.engine.game import Game
+from cluedo.engine.game import Game, json_kind
 from cluedo.engine.registry import available, rules_class
 
 PROTOCOL_VERSION = 1
@@ -169,22 +169,6 @@ def _type_names(types: tuple[str, ...]) -> str:
     return " or ".join(_TYPE_NAMES[t] for t in types)
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number with a fraction"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
-
-
 def check_fields(cmd: str, request: Mapping[str, Any]) -> None:
     """Refuse unknown, missing and ill-typed fields, saying what the command takes."""
     spec = COMMANDS[cmd]
@@ -211,7 +195,7 @@ def check_fields(cmd: str, request: Mapping[str, Any]) -> None:
             raise ProtocolError(
                 "bad-request",
                 f"{cmd}: {name!r} must be {_type_names(field.types)} ({field.help}), "
-                f"got {_json_type(value)}",
+                f"got {json_kind(value)}",
             )
 
 
@@ -270,14 +254,14 @@ class Engine:
             if not isinstance(request, dict):
                 raise ProtocolError(
                     "bad-request",
-                    f"a request must be a JSON object, got {_json_type(request)}; "
+                    f"a request must be a JSON object, got {json_kind(request)}; "
                     'e.g. {"cmd": "hello", "id": 1}',
                 )
             if "id" in request:
                 rid = request["id"]
                 if not _JSON_TYPES["string"](rid) and not _JSON_TYPES["integer"](rid):
                     raise ProtocolError(
-                        "bad-request", f"'id' must be a string or an integer, got {_json_type(rid)}"
+                        "bad-request", f"'id' must be a string or an integer, got {json_kind(rid)}"
                     )
                 echo["id"] = rid
             raw_cmd = request.get("cmd")
