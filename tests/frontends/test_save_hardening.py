@@ -344,12 +344,16 @@ def load_requests(bad: Bad) -> list[dict[str, Any]]:
     return requests
 
 
-@pytest.mark.parametrize("bad", CATALOGUE, ids=lambda b: b.name)
+@pytest.mark.parametrize(
+    # Bytes that are not text cannot travel in a JSON request: those saves are the
+    # terminal's concern only.
+    "bad",
+    [b for b in CATALOGUE if load_requests(b)],
+    ids=lambda b: b.name,
+)
 def test_protocol_load_answers_bad_save(bad: Bad) -> None:
     engine = Engine()
     requests = load_requests(bad)
-    if not requests:
-        pytest.skip("not text, so not something a JSON request can carry")
     for request in requests:
         reply = engine.handle_line(json.dumps(request))
         if bad.engine:
