@@ -53,7 +53,9 @@ def _siblings() -> list[str]:
 SIBLINGS = _siblings()
 
 
-def outside_references(rel: PurePosixPath, line: str) -> list[str]:
+def outside_references(
+    rel: PurePosixPath, line: str, siblings: list[str] | None = None
+) -> list[str]:
     """Why ``line`` of the file at ``rel`` (relative to the root) leads outside the repository.
 
     Paths relative to the file itself (``__file__``, ``$(dirname "$0")``, ``../``)
@@ -77,7 +79,8 @@ def outside_references(rel: PurePosixPath, line: str) -> list[str]:
     for m in _DOTDOTS.finditer(line):
         if m.group(1).count("..") > top:
             found.append("a relative path with '../' climbs above the repository root")
-    found += [f"names {s}, beside the repository" for s in SIBLINGS if s + os.sep in line]
+    beside = SIBLINGS if siblings is None else siblings
+    found += [f"names {s}, beside the repository" for s in beside if s + os.sep in line]
     return found
 
 
@@ -155,10 +158,12 @@ def test_the_scan_lets_pass(rel: str, line: str) -> None:
 
 
 def test_the_scan_flags_absolute_paths_beside_the_repository() -> None:
-    if not SIBLINGS:
-        pytest.skip("nothing lies beside this clone")
-    line = f'open("{SIBLINGS[0]}{os.sep}facts.txt")'
-    assert outside_references(PurePosixPath("tests/test_a.py"), line)
+    # A made-up neighbour, so the check runs whether or not anything lies beside this clone.
+    neighbour = str(REPO.parent / "notes-beside")
+    line = f'open("{neighbour}{os.sep}facts.txt")'
+    rel = PurePosixPath("tests/test_a.py")
+    assert outside_references(rel, line, [neighbour])
+    assert outside_references(rel, line, []) == []
 
 
 # -- the audit hook, shown on a small project of its own ----------------------------------
