@@ -3,6 +3,11 @@
 A library imported by ``src/cluedo`` but listed only among the development
 tools works in the test environment and breaks ``./scripts/play`` on a fresh
 machine, so every third-party import must be a runtime dependency.
+
+The one exception is a library of an optional extra (``pip install
+'cluedo[ray]'``): it may be imported only inside functions of the modules
+named in ``OPTIONAL_IMPORTS``, so that importing any part of the package never
+needs it, and the code that does says how to install it when it is missing.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "cluedo"
+
+OPTIONAL_IMPORTS = {"ray": ("ray", {"frontends/simulation_core.py"})}
+"""Module -> (the extra that installs it, the files allowed to import it in a function)."""
 
 
 def _top_level_imports(path: Path) -> set[str]:
@@ -32,10 +40,44 @@ def _normalise(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def _runtime_requirements() -> set[str]:
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    names = (re.split(r"[\s<>=!~;\[]", req, maxsplit=1)[0] for req in project["dependencies"])
+def _import_time_imports(path: Path) -> set[str]:
+    """Modules imported when ``path`` is imported: every import outside a function."""
+    names: set[str] = set()
+    pending: list[ast.AST] = [ast.parse(path.read_text(encoding="utf-8"))]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+        pending.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def _names(requirements: list[str]) -> set[str]:
+    names = (re.split(r"[\s<>=!~;\[]", req, maxsplit=1)[0] for req in requirements)
     return {_normalise(name) for name in names}
+
+
+def _project() -> dict[str, object]:
+    project: dict[str, object] = tomllib.loads(
+        (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    )["project"]
+    return project
+
+
+def _runtime_requirements() -> set[str]:
+    dependencies = _project()["dependencies"]
+    assert isinstance(dependencies, list)
+    return _names(dependencies)
+
+
+def _extra_requirements(extra: str) -> set[str]:
+    extras = _project()["optional-dependencies"]
+    assert isinstance(extras, dict)
+    return _names(extras.get(extra, []))
 
 
 def _third_party_modules() -> set[str]:
@@ -50,7 +92,7 @@ def test_every_third_party_import_is_a_runtime_dependency() -> None:
     required = _runtime_requirements()
     missing = {
         module: dists
-        for module in _third_party_modules()
+        for module in _third_party_modules() - OPTIONAL_IMPORTS.keys()
         if not (dists := distributions.get(module, [module]))
         or not any(_normalise(d) in required for d in dists)
     }
@@ -64,3 +106,33 @@ def test_the_check_sees_a_dev_only_library() -> None:
     # The check above must notice a library that is installed only for development.
     assert "numpy" in _third_party_modules()
     assert _normalise("pytest") not in _runtime_requirements()
+
+
+def test_an_optional_library_is_imported_only_where_allowed_and_only_when_used() -> None:
+    for module, (extra, allowed) in OPTIONAL_IMPORTS.items():
+        assert _normalise(module) in _extra_requirements(extra), (
+            f"{module} is imported as part of the {extra!r} extra, which does not list it"
+        )
+        importers = {
+            str(path.relative_to(PACKAGE))
+            for path in PACKAGE.rglob("*.py")
+            if module in _top_level_imports(path)
+        }
+        assert importers <= allowed, f"only {sorted(allowed)} may import {module}"
+        at_import = sorted(
+            str(path.relative_to(PACKAGE))
+            for path in PACKAGE.rglob("*.py")
+            if module in _import_time_imports(path)
+        )
+        assert not at_import, f"{module} must be imported inside a function, not in {at_import}"
+
+
+def test_the_check_sees_an_import_at_import_time(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text(
+        "import json\ntry:\n    import ray\nexcept ImportError:\n    pass\n"
+        "class A:\n    import numpy\n\ndef f():\n    import yaml\n",
+        encoding="utf-8",
+    )
+    assert _import_time_imports(source) == {"json", "ray", "numpy"}
+    assert "yaml" in _top_level_imports(source)

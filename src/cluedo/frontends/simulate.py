@@ -1,9 +1,12 @@
 """``cluedo simulate``: many seeded bot games, seats rotated, with a summary and JSON results.
 
 The work is done by :mod:`cluedo.frontends.simulation_core`; this module only
-parses options, shows progress and prints the summary. ``--report DIR`` adds
-the balance report of :mod:`cluedo.frontends.balance_report` (an HTML page
-with plots), drawn from the same summary.
+parses options, shows progress and prints the summary. The games run in this
+process, in ``--workers`` local processes or, with ``--ray ADDRESS``, as tasks
+on a Ray cluster (:func:`backend_for`), with the same results every way.
+``--report DIR`` adds the balance report of
+:mod:`cluedo.frontends.balance_report` (an HTML page with plots), drawn from
+the same summary.
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import json
 import shlex
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,18 +24,23 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from cluedo.agents import BOTS
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
 from cluedo.engine.errors import CluedoError, OptionsError
 from cluedo.frontends.balance import TURN_ORDER, ordinal
 from cluedo.frontends.simulation_core import (
+    RAY_ADDRESS,
+    Backend,
+    BackendError,
     GameRecord,
     Rate,
     SimulationConfig,
     Summary,
     check_bot_spec,
     default_bot,
+    make_backend,
     run_games,
     summarize,
 )
@@ -41,6 +51,14 @@ RESULTS_VERSION = 3
 outcome rates, win rates by grouping and per-game averages.
 3: records say which seat played first; the summary adds win rates by place in
 the turn order and the fair share."""
+
+RAY_OPTION = typer.Option(
+    "--ray",
+    metavar="ADDRESS",
+    help="Play the games on a Ray cluster: HOST:PORT of its head node, ray://HOST:PORT "
+    f"(Ray Client), or auto for ${RAY_ADDRESS}. Needs cluedo's ray extra. "
+    "The results are those of a local run.",
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -68,6 +86,7 @@ def simulate(
         typer.Option(help='Rule options as a JSON object, e.g. \'{"movement": "up_to"}\'.'),
     ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.", min=1)] = 1,
+    ray: Annotated[str | None, RAY_OPTION] = None,
     action_limit: Annotated[
         int, typer.Option(help="Bot actions after which a game counts as an error.", min=1)
     ] = DEFAULT_ACTION_LIMIT,
@@ -91,30 +110,37 @@ def simulate(
     check_report_dir(report)
     console = Console()
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as progress:
+    with (
+        backend_for(workers, ray) as backend,
+        Progress(
+            TextColumn("[bold]simulating"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,
+        ) as progress,
+    ):
         task = progress.add_task("games", total=config.games)
 
         def advance(_: GameRecord) -> None:
             progress.advance(task)
 
-        records = run_games(config, workers=workers, on_record=advance)
+        with exit_on_backend_error():
+            records = run_games(config, on_record=advance, backend=backend)
+        where = backend.describe()
     elapsed = time.perf_counter() - started
     summary = summarize(records, config.players)
     if json_file is not None:
         _write_json(json_file, config, records, summary)
-    _print_summary(console, config, summary, elapsed, workers)
+    _print_summary(console, config, summary, elapsed, where)
     if report is not None:
         from cluedo.frontends.balance_report import write_report  # matplotlib: only when asked
 
-        command = simulate_command(config, workers=workers, json_file=json_file, report=report)
+        command = simulate_command(
+            config, workers=workers, ray=ray, json_file=json_file, report=report
+        )
         page = write_report(report, config, records, summary, command)
         console.print(f"Balance report: {page}", highlight=False, soft_wrap=True)
     if summary.errors:
@@ -123,6 +149,30 @@ def simulate(
 
 
 # -- options --------------------------------------------------------------------------
+
+
+def backend_for(workers: int, ray: str | None) -> Backend:
+    """Where to play: ``--workers`` local processes or the ``--ray`` cluster, connected.
+
+    A backend that cannot be had (Ray not installed, no cluster at the address,
+    ``--ray`` with ``--workers``) exits with code 2 and says why.
+    """
+    try:
+        return make_backend(workers, ray).open()  # connect now, before any game is played
+    except BackendError as err:
+        raise typer.BadParameter(str(err), param_hint="--ray") from None
+
+
+@contextmanager
+def exit_on_backend_error() -> Iterator[None]:
+    """A backend that fails midway (a Ray worker lost...) exits with code 1, saying why."""
+    try:
+        yield
+    except BackendError as err:
+        # As plain text: Ray's messages may hold brackets that are not markup.
+        message = Text.assemble(("error: ", "red"), str(err))
+        Console(stderr=True).print(message, highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
 
 
 def split_bots(text: str) -> tuple[str, ...]:
@@ -272,6 +322,7 @@ def simulate_command(
     start: int | None = None,
     games: int | None = None,
     workers: int = 1,
+    ray: str | None = None,
     json_file: Path | None = None,
     report: Path | None = None,
 ) -> str:
@@ -302,6 +353,8 @@ def simulate_command(
         command += ["--options", json.dumps(dict(config.options))]
     if workers != 1:
         command += ["--workers", str(workers)]
+    if ray is not None:
+        command += ["--ray", ray]
     if json_file is not None:
         command += ["--json", str(json_file)]
     if report is not None:
@@ -314,13 +367,12 @@ def _pct(rate: Rate) -> tuple[str, str]:
 
 
 def _print_summary(
-    console: Console, config: SimulationConfig, summary: Summary, elapsed: float, workers: int
+    console: Console, config: SimulationConfig, summary: Summary, elapsed: float, where: str
 ) -> None:
     per_second = summary.games / elapsed if elapsed > 0 else 0.0
     console.print(
         f"[bold]{summary.games}[/] games of {config.rules}, {config.players} players, "
-        f"seed {config.seed}, in {elapsed:.1f} s ({per_second:.0f} games/s, {workers} worker"
-        f"{'s' if workers != 1 else ''})"
+        f"seed {config.seed}, in {elapsed:.1f} s ({per_second:.0f} games/s, {where})"
     )
     bots = Table(title="Win rate per bot (per seat filled; 95% Wilson interval)")
     for name in ("bot", "seats", "wins", "win rate", "95% CI", "wrong acc.", "wrong/game"):

@@ -8,6 +8,12 @@ single game can be played again on its own. Bots get seeds derived from the
 game's seed and their seat, so nothing depends on which process ran the game:
 a run over several worker processes gives the same records as one run in order.
 
+Where the games are played is a :class:`Backend`: :class:`LocalBackend` plays
+them in this process or in local worker processes, :class:`RayBackend` sends
+batches of them as tasks to a Ray cluster (the optional ``ray`` extra). Both
+stream records back as games finish, and :func:`run_games` sorts them by game
+index, so the backend never changes a result.
+
 >>> records = run_games(SimulationConfig(players=3, bots=("random",), games=3, seed=5))
 >>> [r.index for r in records], [r.bots for r in records][1]
 ([0, 1, 2], ('random', 'random', 'random'))
@@ -19,12 +25,20 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
+import logging
 import math
+import os
+import socket
 import statistics
 import traceback
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
+from functools import cache
+from importlib import metadata
+from types import TracebackType
 from typing import Any
 
 from cluedo.agents import make_agent, registry
@@ -295,39 +309,285 @@ def _batches(indices: range, size: int) -> Iterator[range]:
         yield indices[first : first + size]
 
 
+def _batch_size(games: int, parallel: int) -> int:
+    """Games per batch: enough to amortise sending work away, yet small enough that
+    progress moves smoothly and the workers finish together (about 8 batches each)."""
+    return max(1, min(50, games // (max(1, parallel) * 8)))
+
+
 def run_games(
     config: SimulationConfig,
     workers: int = 1,
     on_record: Callable[[GameRecord], None] | None = None,
+    backend: Backend | None = None,
 ) -> list[GameRecord]:
-    """Play the run's games, in worker processes when ``workers > 1``; records in index order.
+    """Play the run's games on ``backend`` (default: ``LocalBackend(workers)``);
+    records in index order, whatever the backend.
 
-    ``on_record`` is called as each game finishes (in finishing order), for progress.
+    ``on_record`` is called as each game's record arrives (in finishing order), for
+    progress.
     """
-    indices = range(config.start, config.start + config.games)
+    if backend is None:
+        with LocalBackend(workers) as local:
+            return run_games(config, on_record=on_record, backend=local)
     records: list[GameRecord] = []
-    if workers <= 1 or len(indices) <= 1:
-        for i in indices:
-            record = play_index(config, i)
-            records.append(record)
-            if on_record is not None:
-                on_record(record)
-        return records
-    # Batches amortise the cost of sending work to a process, yet stay small enough
-    # that progress moves smoothly and the workers finish together.
-    size = max(1, min(50, len(indices) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures: list[Future[list[GameRecord]]] = [
-            pool.submit(_play_batch, config, batch) for batch in _batches(indices, size)
-        ]
-        for future in as_completed(futures):
-            batch_records = future.result()
-            records.extend(batch_records)
-            if on_record is not None:
-                for record in batch_records:
-                    on_record(record)
+    for record in backend.play(config):
+        records.append(record)
+        if on_record is not None:
+            on_record(record)
     records.sort(key=lambda r: r.index)
     return records
+
+
+# -- backends: where the games are played -----------------------------------------------
+
+
+class BackendError(Exception):
+    """A backend cannot play the games: it is not installed, cannot be reached, or
+    its workers failed. The message says what to do."""
+
+
+class Backend(ABC):
+    """Where a run's games are played.
+
+    ``play`` yields every game of a run as its batch finishes, in no particular
+    order; :func:`run_games` sorts them. A backend can play several runs (the cells
+    of a sweep) and is closed after the last, best as a context manager.
+    """
+
+    @abstractmethod
+    def play(self, config: SimulationConfig) -> Iterator[GameRecord]:
+        """Every game of ``config``'s run, in finishing order."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """Where the games run, for the summary line: "2 workers", "Ray cluster at ..."."""
+
+    def open(self) -> Backend:
+        """Get ready (connect to a cluster...) and return the backend; ``play`` opens it
+        if need be, so this only makes a backend that cannot be had fail early."""
+        return self
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let go of processes or connections; the backend may not be used after."""
+
+    def __enter__(self) -> Backend:
+        return self.open()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class LocalBackend(Backend):
+    """Games in this process (``workers=1``) or in ``workers`` local processes.
+
+    The process pool is made for the first run that needs it and kept for later
+    runs until :meth:`close`. At most ``4 * workers`` batches are handed out at a
+    time, so finished batches are read as they come rather than piling up.
+    """
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+
+    def describe(self) -> str:
+        return f"{self.workers} worker{'s' if self.workers != 1 else ''}"
+
+    def play(self, config: SimulationConfig) -> Iterator[GameRecord]:
+        indices = range(config.start, config.start + config.games)
+        if self.workers == 1 or len(indices) <= 1:
+            for i in indices:
+                yield play_index(config, i)
+            return
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+        pool = self._pool
+        batches = _batches(indices, _batch_size(len(indices), self.workers))
+        pending: set[Future[list[GameRecord]]] = {
+            pool.submit(_play_batch, config, batch)
+            for batch in itertools.islice(batches, 4 * self.workers)
+        }
+        try:
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    batch = next(batches, None)
+                    if batch is not None:
+                        pending.add(pool.submit(_play_batch, config, batch))
+                    yield from future.result()
+        finally:
+            for future in pending:  # stopped early (an error, Ctrl-C): drop the rest
+                future.cancel()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+RAY_ADDRESS = "RAY_ADDRESS"
+"""The environment variable ``RayBackend("auto")`` reads the cluster's address from."""
+
+RAY_INSTALL = "pip install 'cluedo[ray]' (in a checkout of cluedo: pip install -e '.[ray]')"
+
+
+@cache
+def cluedo_version() -> str:
+    """The installed version of this package ("unknown" when run from bare sources)."""
+    try:
+        return metadata.version("cluedo")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _play_batch_on_ray(config: SimulationConfig, indices: range) -> tuple[str, list[GameRecord]]:
+    """A Ray task: one batch of games, with the cluedo version that played them."""
+    return cluedo_version(), _play_batch(config, indices)
+
+
+class RayBackend(Backend):
+    """Batches of games as Ray tasks on the cluster at ``address``.
+
+    ``address`` is what ``ray.init`` takes: ``HOST:PORT`` of the head node's GCS
+    (from a machine of the cluster) or ``ray://HOST:10001`` (Ray Client, from
+    outside). ``"auto"`` reads it from the ``RAY_ADDRESS`` environment variable.
+    If this process is already connected to Ray, that connection is used and left
+    open.
+
+    Each task plays a batch of games and returns its records; at most twice as many
+    tasks as the cluster has CPUs are in flight, and each batch's records are
+    fetched as it finishes and its object let go, so neither this process nor the
+    cluster's object store holds more than the records read so far. Every node
+    needs the same cluedo version installed: a batch played by another version
+    stops the run (:class:`BackendError`), since its games could differ.
+
+    Ray is imported here and only here, so the rest of the package never needs it.
+    """
+
+    def __init__(self, address: str) -> None:
+        try:
+            import ray
+        except ImportError:
+            raise BackendError(
+                f"running on Ray needs Ray, which is not installed: {RAY_INSTALL}"
+            ) from None
+        if address == "auto":
+            found = os.environ.get(RAY_ADDRESS, "").strip()
+            if not found:
+                raise BackendError(
+                    f"--ray auto reads the cluster's address from {RAY_ADDRESS}, which is not "
+                    "set; set it or give the address (HOST:PORT or ray://HOST:PORT)"
+                )
+            address = found
+        self.address = address
+        self._ray = ray
+        self._task: Any = None
+        self._connected = False
+        self._owns_connection = False
+        self._cpus = 1
+
+    def open(self) -> RayBackend:
+        """Connect to the cluster (once); :class:`BackendError` if it cannot be reached."""
+        if self._connected:
+            return self
+        ray = self._ray
+        if not ray.is_initialized():
+            _check_reachable(self.address)
+            try:
+                ray.init(address=self.address, logging_level=logging.WARNING, log_to_driver=False)
+            except Exception as err:  # Ray raises several kinds for a cluster it cannot reach
+                raise BackendError(
+                    f"cannot connect to the Ray cluster at {self.address!r}: {err}"
+                ) from err
+            self._owns_connection = True
+        self._connected = True
+        self._cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self._task = ray.remote(num_cpus=1)(_play_batch_on_ray)
+        return self
+
+    def describe(self) -> str:
+        return f"Ray cluster at {self.address}, {self._cpus} CPU{'s' if self._cpus != 1 else ''}"
+
+    def play(self, config: SimulationConfig) -> Iterator[GameRecord]:
+        self.open()
+        ray = self._ray
+        indices = range(config.start, config.start + config.games)
+        if not indices:
+            return
+        task = self._task
+        shared = ray.put(config)  # sent to the object store once, read by every task
+        batches = _batches(indices, _batch_size(len(indices), self._cpus))
+        pending = [task.remote(shared, b) for b in itertools.islice(batches, 2 * self._cpus)]
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                try:
+                    version, records = ray.get(done[0])
+                except ray.exceptions.RayError as err:
+                    raise BackendError(
+                        f"a batch of games failed on the Ray cluster at {self.address}: {err}\n"
+                        f"Every node needs cluedo {cluedo_version()} installed, in the same "
+                        "Python version as here."
+                    ) from err
+                del done  # the batch's object can go from the object store
+                if version != cluedo_version():
+                    raise BackendError(
+                        f"a Ray worker plays with cluedo {version}, this machine has "
+                        f"{cluedo_version()}: install the same version on every node"
+                    )
+                batch = next(batches, None)
+                if batch is not None:
+                    pending.append(task.remote(shared, batch))
+                yield from records
+        finally:
+            for ref in pending:  # stopped early (an error, Ctrl-C): drop the rest
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref)
+
+    def close(self) -> None:
+        if self._owns_connection:
+            self._ray.shutdown()
+        self._connected = self._owns_connection = False
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Raise :class:`BackendError` if nothing listens at ``address``'s host and port.
+
+    ``ray.init`` waits minutes for a cluster that is not there; this says so at once.
+    An address that is not HOST:PORT is left for Ray to judge.
+    """
+    hostport = address.removeprefix("ray://").rstrip("/")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit() or not host:
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as err:
+        raise BackendError(
+            f"no Ray cluster answers at {address!r} ({err.strerror or err}); start one with "
+            "`ray start --head` or give its head node's address"
+        ) from None
+
+
+def make_backend(workers: int = 1, ray: str | None = None) -> Backend:
+    """A :class:`RayBackend` for ``ray`` (an address or "auto"), else a
+    :class:`LocalBackend` of ``workers`` processes; :class:`BackendError` when Ray is
+    asked for with ``workers > 1`` or is not installed."""
+    if ray is None:
+        return LocalBackend(workers)
+    if workers != 1:
+        raise BackendError(
+            "--workers counts local processes; with --ray the cluster's CPUs play the "
+            "games: give one or the other"
+        )
+    return RayBackend(ray)
 
 
 # -- statistics ---------------------------------------------------------------------

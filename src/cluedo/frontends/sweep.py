@@ -44,13 +44,18 @@ from cluedo.frontends.balance import (
     verdict,
 )
 from cluedo.frontends.simulate import (
+    RAY_OPTION,
+    backend_for,
     build_config,
     check_json_path,
     check_report_dir,
+    exit_on_backend_error,
     simulate_command,
 )
 from cluedo.frontends.simulation_core import (
+    Backend,
     GameRecord,
+    LocalBackend,
     Rate,
     SimulationConfig,
     Summary,
@@ -100,6 +105,7 @@ def sweep(
         ),
     ] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.", min=1)] = 1,
+    ray: Annotated[str | None, RAY_OPTION] = None,
     action_limit: Annotated[
         int, typer.Option(help="Bot actions after which a game counts as an error.", min=1)
     ] = DEFAULT_ACTION_LIMIT,
@@ -136,15 +142,18 @@ def sweep(
     check_json_path(json_file)
     check_report_dir(report)
     console = Console()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as progress:
+    with (
+        backend_for(workers, ray) as backend,
+        Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,
+        ) as progress,
+    ):
         task = progress.add_task("sweeping", total=games * len(configs))
 
         def advance(_: GameRecord) -> None:
@@ -153,8 +162,11 @@ def sweep(
         def starting(cell: int) -> None:
             progress.update(task, description=grid.cell_name(grid.points()[cell]))
 
-        cells = run_sweep(grid, configs, workers, on_record=advance, on_cell=starting)
-    command = sweep_command(grid, configs[0], workers=workers, json_file=json_file, report=report)
+        with exit_on_backend_error():
+            cells = run_sweep(grid, configs, on_record=advance, on_cell=starting, backend=backend)
+    command = sweep_command(
+        grid, configs[0], workers=workers, ray=ray, json_file=json_file, report=report
+    )
     if json_file is not None:
         write_json(json_file, grid, cells)
     print_sweep(console, grid, cells)
@@ -313,6 +325,7 @@ def sweep_command(
     config: SimulationConfig,
     *,
     workers: int = 1,
+    ray: str | None = None,
     json_file: Path | None = None,
     report: Path | None = None,
 ) -> str:
@@ -335,6 +348,8 @@ def sweep_command(
         command += ["--action-limit", str(config.action_limit)]
     if workers != 1:
         command += ["--workers", str(workers)]
+    if ray is not None:
+        command += ["--ray", ray]
     if json_file is not None:
         command += ["--json", str(json_file)]
     if report is not None:
@@ -364,13 +379,21 @@ def run_sweep(
     workers: int = 1,
     on_record: Callable[[GameRecord], None] | None = None,
     on_cell: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> list[Cell]:
-    """Run each cell's games in turn (each over ``workers`` processes) and summarise them."""
+    """Run each cell's games in turn on ``backend`` (default: ``workers`` local
+    processes, kept for every cell) and summarise them.
+
+    Only a cell's summary and spread are kept, not its records.
+    """
+    if backend is None:
+        with LocalBackend(workers) as local:
+            return run_sweep(grid, configs, on_record=on_record, on_cell=on_cell, backend=local)
     cells: list[Cell] = []
     for k, (point, config) in enumerate(zip(grid.points(), configs, strict=True)):
         if on_cell is not None:
             on_cell(k)
-        records = run_games(config, workers=workers, on_record=on_record)
+        records = run_games(config, on_record=on_record, backend=backend)
         summary = summarize(records, config.players)
         cells.append(Cell(point, config, summary, spread(records)))
     return cells
