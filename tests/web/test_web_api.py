@@ -10,9 +10,19 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_kit import make_client, next_update, open_table, play_seat, server_of, sit, until_turn
+from web_kit import (
+    fixed_secret,
+    make_client,
+    next_update,
+    open_table,
+    play_seat,
+    server_of,
+    sit,
+    until_turn,
+)
 
 from cluedo.engine import available
+from cluedo.web.fairness import seed_of
 
 
 @pytest.fixture
@@ -102,7 +112,7 @@ def test_unknown_tables_and_boards_are_404(client: TestClient) -> None:
 
 
 def test_a_person_plays_a_whole_game_against_bots(client: TestClient) -> None:
-    code = open_table(client, rules="classic", players=3, seed=11)
+    code = open_table(client, rules="classic", players=3, shuffle=11)
     _, token = sit(client, code)
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
         hello = ws.receive_json()
@@ -115,7 +125,7 @@ def test_a_person_plays_a_whole_game_against_bots(client: TestClient) -> None:
 
 
 def test_malformed_and_illegal_messages_get_errors_and_change_nothing(client: TestClient) -> None:
-    code = open_table(client, rules="classic", players=3, seed=5)
+    code = open_table(client, rules="classic", players=3, shuffle=5)
     _, token = sit(client, code)
     table = server_of(client).tables[code]
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
@@ -175,7 +185,7 @@ def test_a_bad_token_is_refused_and_spectators_cannot_act(client: TestClient) ->
 
 
 def test_a_lost_connection_comes_back_to_its_seat_with_the_whole_view(client: TestClient) -> None:
-    code = open_table(client, rules="classic", players=3, seed=3)
+    code = open_table(client, rules="classic", players=3, shuffle=3)
     _, token = sit(client, code)
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
         first = until_turn(ws)
@@ -209,7 +219,7 @@ def test_chat_reaches_everyone_as_plain_text(client: TestClient) -> None:
 
 
 def test_the_notebook_gives_marks_and_odds_when_the_table_allows(client: TestClient) -> None:
-    code = open_table(client, rules="classic", players=3, seed=9)
+    code = open_table(client, rules="classic", players=3, shuffle=9)
     _, token = sit(client, code)
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
         frame = until_turn(ws)
@@ -251,7 +261,7 @@ def test_an_absent_person_is_played_by_a_bot_after_the_tables_limit(client: Test
 
 def test_the_turn_timer_lets_a_bot_move_for_a_slow_person(client: TestClient) -> None:
     code = open_table(
-        client, rules="classic", players=3, seed=2, settings={"bot_delay": 0, "turn_limit": 1}
+        client, rules="classic", players=3, shuffle=2, settings={"bot_delay": 0, "turn_limit": 1}
     )
     _, token = sit(client, code)
     table = server_of(client).tables[code]
@@ -267,7 +277,7 @@ def test_the_turn_timer_lets_a_bot_move_for_a_slow_person(client: TestClient) ->
 
 def test_a_new_server_on_the_same_database_goes_on_from_the_last_action(db: str) -> None:
     with make_client(db) as first:
-        code = open_table(first, rules="classic", players=3, seed=21)
+        code = open_table(first, rules="classic", players=3, shuffle=21)
         _, token = sit(first, code)
         with first.websocket_connect(f"/ws/{code}?token={token}") as ws:
             frame = until_turn(ws)
@@ -287,7 +297,7 @@ def test_a_new_server_on_the_same_database_goes_on_from_the_last_action(db: str)
 
 
 def test_finished_games_replay_with_every_card_shown(client: TestClient) -> None:
-    code = open_table(client, rules="classic", players=3, seed=4)
+    code = open_table(client, rules="classic", players=3, shuffle=4)
     _, token = sit(client, code)
     assert client.get(f"/api/tables/{code}/replay").status_code == 409
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
@@ -295,4 +305,4 @@ def test_finished_games_replay_with_every_card_shown(client: TestClient) -> None
     replay = client.get(f"/api/tables/{code}/replay").json()
     dealt = [e for e in replay["events"] if e["kind"] == "dealt"]
     assert len(dealt) == 3 and all("hand" in e for e in dealt)
-    assert replay["save"]["seed"] == 4
+    assert replay["save"]["seed"] == seed_of(fixed_secret(4))

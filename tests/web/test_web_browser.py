@@ -75,6 +75,8 @@ def test_a_person_creates_a_table_and_plays_a_whole_game_against_bots(
     assert "Professor Plum" in page.inner_text("#status-panel")
     assert page.locator("#hand .card").count() == 6
     assert page.locator("#board circle[data-piece]").count() == 6
+    assert "Shuffle commitment:" in page.inner_text("#shuffle")
+    assert "secret" not in page.inner_text("#shuffle")  # not before the end
     actions = play_until_over(page, accuse_after=3)
     assert actions > 0
     assert "Game over" in page.inner_text("#game-over")
@@ -82,6 +84,8 @@ def test_a_person_creates_a_table_and_plays_a_whole_game_against_bots(
     page.wait_for_selector("#rp-log li")
     assert page.locator("#rp-log li[data-kind]").count() == 0  # replay lines are plain
     assert "hand" in page.inner_text("#rp-log")
+    page.wait_for_selector("#rp-shuffle[data-verified='yes']")
+    assert page.inner_text("#rp-shuffle").startswith("verified: the shuffle matches its commitment")
 
 
 def test_two_people_play_each_other_and_one_comes_back_after_closing_the_tab(

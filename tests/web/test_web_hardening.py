@@ -311,7 +311,7 @@ def test_malformed_requests_get_a_4xx_error_never_a_500(db: str) -> None:
 def test_a_malformed_message_gets_an_error_frame_and_keeps_the_connection(
     client: TestClient,
 ) -> None:
-    code = open_table(client, rules="classic", players=3, seed=5)
+    code = open_table(client, rules="classic", players=3, shuffle=5)
     _, token = sit(client, code)
     with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
         until_turn(ws)
@@ -584,7 +584,7 @@ def fields(keys: list[str]) -> st.SearchStrategy[Any]:
     return st.dictionaries(st.sampled_from([*keys, "x"]), json_values, max_size=len(keys) + 1)
 
 
-CREATE = ["rules", "players", "options", "seats", "settings", "seed"]
+CREATE = ["rules", "players", "options", "seats", "settings"]
 request_bodies = st.one_of(
     fields(CREATE).map(lambda d: json.dumps(d).encode()),
     fields(["name", "seat", "character"]).map(lambda d: json.dumps(d).encode()),

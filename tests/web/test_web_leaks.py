@@ -54,7 +54,7 @@ def check_frame(frame: Frame, seat: int | None, game: Game) -> None:
 def test_no_frame_names_a_card_its_seat_cannot_know(tmp_path: Path) -> None:
     for seed in (1, 2):
         with make_client(f"sqlite:///{tmp_path / f'leak{seed}.sqlite'}") as client:
-            code = open_table(client, rules="classic", players=4, seed=seed)
+            code = open_table(client, rules="classic", players=4, shuffle=seed)
             _, token = sit(client, code)
             table = server_of(client).tables[code]
             with (
@@ -79,7 +79,7 @@ def test_no_frame_names_a_card_its_seat_cannot_know(tmp_path: Path) -> None:
 
 def test_the_check_catches_a_planted_leak(tmp_path: Path) -> None:
     with make_client(f"sqlite:///{tmp_path / 'plant.sqlite'}") as client:
-        code = open_table(client, rules="classic", players=3, seed=3)
+        code = open_table(client, rules="classic", players=3, shuffle=3)
         sit(client, code)
         game = server_of(client).tables[code].game
         assert game is not None

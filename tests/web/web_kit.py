@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from typing import Any
@@ -23,9 +24,23 @@ def server_of(client: TestClient) -> Server:
     return server
 
 
-def open_table(client: TestClient, **request: Any) -> str:
+def fixed_secret(n: int) -> bytes:
+    """A known shuffle secret, for tests that need the same game each run."""
+    return hashlib.sha256(b"cluedo test shuffle %d" % n).digest()
+
+
+def open_table(client: TestClient, shuffle: int | None = None, **request: Any) -> str:
+    """Open a table through the API; ``shuffle``: a known secret (the server's test hook),
+    since nobody may choose the seed through the API itself."""
     request.setdefault("settings", {"bot_delay": 0})
-    response = client.post("/api/tables", json=request)
+    server = server_of(client)
+    drawn = server.draw_secret
+    if shuffle is not None:
+        server.draw_secret = lambda: fixed_secret(shuffle)
+    try:
+        response = client.post("/api/tables", json=request)
+    finally:
+        server.draw_secret = drawn
     assert response.status_code == 200, response.text
     code: str = response.json()["code"]
     return code

@@ -6,6 +6,7 @@ import typer
 
 from cluedo.frontends import pendragon_cli, protocol, simulate, solve, sweep, terminal
 from cluedo.web import command as _serve
+from cluedo.web import verify as _verify
 
 app = typer.Typer(
     name="cluedo",
@@ -27,6 +28,7 @@ protocol.register(app)
 solve.register(app)
 pendragon_cli.register(app)
 _serve.register(app)
+_verify.register(app)
 
 
 @app.command("rules")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
@@ -32,6 +32,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cluedo.web.fairness import draw_secret
 from cluedo.web.guard import (
     SecurityHeaders,
     TokenBucket,
@@ -78,6 +79,8 @@ class Server:
         self.new_tables = TokenBucket(self.defaults["table_burst"], self.defaults["table_every"])
         self.sockets: dict[str, int] = {}
         """Websockets open per client address."""
+        self.draw_secret: Callable[[], bytes] = draw_secret
+        """Where each new table's shuffle secret comes from (tests swap in a fixed one)."""
 
     def load(self) -> None:
         for record in self.store.load_all():
@@ -166,7 +169,9 @@ def create_app(
             response.headers["retry-after"] = str(math.ceil(wait))
             return response
         try:
-            record = create_table(await _json_body(request), server.tables, server.defaults)
+            record = create_table(
+                await _json_body(request), server.tables, server.defaults, server.draw_secret()
+            )
         except WebError as err:
             return _error(err)
         server.store.create(record)

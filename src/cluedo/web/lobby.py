@@ -9,7 +9,6 @@ from the engine's registry, so a rule set registered anywhere is offered here.
 from __future__ import annotations
 
 import logging
-import random
 import secrets
 import time
 from typing import Any
@@ -18,6 +17,7 @@ from cluedo.agents.registry import bots_for, default_bot
 from cluedo.content.board import load_board
 from cluedo.engine.errors import CluedoError
 from cluedo.engine.registry import available, make_rules, parse_options, rules_class
+from cluedo.web.fairness import commitment_of, draw_secret, seed_of
 from cluedo.web.guard import ALLOWED_TEXT, clean_text, looks_like_bot
 from cluedo.web.notebook import card_set_of
 from cluedo.web.store import TableRecord
@@ -130,21 +130,31 @@ def _every_bot_name() -> set[str]:
     return names
 
 
-def create_table(request: Any, taken: dict[str, Table], defaults: dict[str, Any]) -> TableRecord:
+CREATE_FIELDS = ("rules", "players", "options", "seats", "settings")
+
+
+def create_table(
+    request: Any,
+    taken: dict[str, Table],
+    defaults: dict[str, Any],
+    secret: bytes | None = None,
+) -> TableRecord:
     """Check a request to open a table and make its record (not yet stored).
 
     ``{"rules": "classic", "players": 4, "options": {...}, "seats": [{"kind":
     "person"}, {"kind": "bot", "bot": "sensible"}, ...], "settings": {...}}``;
     everything but ``rules`` has a default (seat 0 a person, the rest bots).
+
+    Nobody chooses the shuffle: the seed comes from ``secret`` (drawn here, fresh,
+    unless the server gives one) and only its commitment is public until the end.
     """
     if not isinstance(request, dict):
         raise WebError("the request must be a JSON object", "bad-request")
-    unknown = set(request) - {"rules", "players", "options", "seats", "settings", "seed"}
+    unknown = set(request) - set(CREATE_FIELDS)
     if unknown:
+        why = " (the server draws the shuffle; nobody chooses it)" if "seed" in unknown else ""
         raise WebError(
-            f"unknown fields {sorted(unknown)}",
-            "bad-request",
-            "rules, players, options, seats, settings, seed",
+            f"unknown fields {sorted(unknown)}{why}", "bad-request", ", ".join(CREATE_FIELDS)
         )
     rules = request.get("rules", "classic")
     if not isinstance(rules, str):
@@ -173,16 +183,15 @@ def create_table(request: Any, taken: dict[str, Table], defaults: dict[str, Any]
         )
     seats = _seats(request.get("seats"), players, cls.name)
     settings = _settings(request.get("settings"), defaults)
-    seed = request.get("seed")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**62)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
-        raise WebError("'seed' must be a whole number from 0 below 2**62", "bad-seed")
+    if secret is None:
+        secret = draw_secret()
     return TableRecord(
         code=new_code(taken),
         rules=cls.name,
         players=players,
-        seed=seed,
+        seed=seed_of(secret),
+        secret=secret.hex(),
+        commitment=commitment_of(secret),
         options=options,
         seats=seats,
         settings=settings,

@@ -1,9 +1,13 @@
 """Where tables live between server runs: SQLite by default, PostgreSQL by URL.
 
-A game is stored as what it is made of - rules, options, player count, seed -
-plus one row per accepted action, written before anyone is told of it. Loading
+A game is stored as what it is made of - rules, options, player count, seed
+(and the secret it comes from, see :mod:`cluedo.web.fairness`) - plus one row
+per accepted action, written before anyone is told of it. Loading
 replays the actions (the engine's save format), so a server killed at any point
 restarts every game from its last accepted action.
+
+The schema is kept by Alembic migrations (:mod:`cluedo.web.migrations`): the
+Store brings the database to the newest revision when it opens it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from alembic import command as alembic_command
+from alembic.config import Config
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -28,6 +34,7 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
     update,
 )
@@ -47,6 +54,8 @@ tables_t = Table(
     Column("settings", Text, nullable=False),
     Column("status", String(16), nullable=False),
     Column("created", Float, nullable=False),
+    Column("secret", String(64), nullable=True),
+    Column("commitment", String(64), nullable=True),
 )
 
 actions_t = Table(
@@ -90,6 +99,11 @@ class TableRecord:
     created: float = field(default_factory=time.time)
     actions: list[dict[str, Any]] = field(default_factory=list)
     chat: list[dict[str, Any]] = field(default_factory=list)
+    secret: str | None = None
+    """The shuffle's secret (hex) the seed comes from; shown only when the game ends.
+    None for tables made before verifiable shuffles."""
+    commitment: str | None = None
+    """SHA-256 over a tag and the secret (hex), public from the start."""
 
 
 def default_database_url() -> str:
@@ -109,6 +123,32 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+FIRST_REVISION = "0001"
+"""The schema made by ``metadata.create_all`` before there were migrations."""
+
+
+def alembic_config() -> Config:
+    """Alembic's configuration, built in code: no alembic.ini is needed to run."""
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    return config
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database to the newest revision.
+
+    A database made before migrations existed (its tables there, no
+    ``alembic_version``) is first stamped at :data:`FIRST_REVISION`.
+    """
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        names = set(inspect(conn).get_table_names())
+        if "web_tables" in names and "alembic_version" not in names:
+            alembic_command.stamp(config, FIRST_REVISION)
+        alembic_command.upgrade(config, "head")
+
+
 class Store:
     """Tables, actions and chat in one database; every write is committed at once."""
 
@@ -120,7 +160,7 @@ class Store:
         self.engine: Engine = create_engine(self.url)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        upgrade(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -138,6 +178,8 @@ class Store:
                     settings=json.dumps(record.settings),
                     status=record.status,
                     created=record.created,
+                    secret=record.secret,
+                    commitment=record.commitment,
                 )
             )
 
@@ -203,6 +245,8 @@ class Store:
                     created=row["created"],
                     actions=[a for _, a in sorted(actions.get(row["code"], []), key=_first)],
                     chat=[c for _, c in sorted(chat.get(row["code"], []), key=_first)],
+                    secret=row["secret"],
+                    commitment=row["commitment"],
                 )
             )
         return out

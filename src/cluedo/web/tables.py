@@ -198,6 +198,21 @@ class Table:
             "status": rec.status,
             "seats": seats,
             "bots": sorted(bots_for(rec.rules)),
+            "shuffle": self.shuffle(),
+        }
+
+    def shuffle(self) -> dict[str, Any]:
+        """The shuffle's commitment (public from the start) and, once the game ends, its secret.
+
+        Until then nothing that could give the shuffle away - the secret, the seed -
+        leaves the server.
+        """
+        rec = self.record
+        revealed = rec.status == "finished" and rec.secret is not None
+        return {
+            "commitment": rec.commitment,
+            "secret": rec.secret if revealed else None,
+            "seed": rec.seed if revealed else None,
         }
 
     # -- frames -----------------------------------------------------------------------
@@ -323,6 +338,7 @@ class Table:
             "save": self.game.save(),
             "events": self.game.full_log(),
             "reveal": self.game.rules.reveal(self.game.state),
+            "shuffle": self.shuffle(),
             "table": self.public_info(),
         }
 

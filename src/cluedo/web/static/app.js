@@ -261,6 +261,7 @@ function drawStatus() {
     el("span", {text: "Invite code " + T.code + " - "}),
     el("a", {href: "/t/" + T.code, text: "seat link"}), " · ",
     el("a", {href: "/t/" + T.code + "?spectate=1", text: "spectator link"}));
+  $("shuffle").replaceChildren(shuffleLine(t.shuffle));
   const list = $("seat-list");
   list.replaceChildren();
   for (const s of t.seats) {
@@ -269,6 +270,34 @@ function drawStatus() {
     if (s.kind === "person" && s.taken && !s.connected) text += " - away" + (s.standin ? ", a bot plays for now" : "");
     list.append(el("li", {class: cls, text}));
   }
+}
+
+// The shuffle: its commitment is public from the start, its secret once the game ends.
+function shuffleLine(shuffle) {
+  if (!shuffle || !shuffle.commitment) return el("span", {text: "No commitment (created before verifiable shuffles)."});
+  const line = el("span", {}, "Shuffle commitment: ",
+    el("code", {title: shuffle.commitment, text: shuffle.commitment.slice(0, 8) + "…"}));
+  if (shuffle.secret) line.append(", secret: ", el("code", {title: shuffle.secret, text: shuffle.secret.slice(0, 8) + "…"}));
+  return line;
+}
+const COMMIT_TAG = "cluedo-shuffle-commit-v1:", SEED_TAG = "cluedo-shuffle-seed-v1:";
+async function tagged(tag, secretHex) {
+  const secret = secretHex.match(/../g).map((h) => parseInt(h, 16));
+  const data = new Uint8Array([...new TextEncoder().encode(tag), ...secret]);
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+}
+async function checkShuffle(shuffle, seed) {
+  if (!shuffle || !shuffle.commitment) return "No commitment (created before verifiable shuffles).";
+  if (!shuffle.secret || !/^[0-9a-f]{64}$/.test(shuffle.secret)) return "The shuffle's secret is not shown.";
+  const both = "Commitment " + shuffle.commitment + ", secret " + shuffle.secret + ". ";
+  if (!(window.crypto && crypto.subtle)) return both + "To check them, run: cluedo verify with this page's address.";
+  const commit = Array.from(await tagged(COMMIT_TAG, shuffle.secret), (b) => b.toString(16).padStart(2, "0")).join("");
+  let n = 0n;
+  for (const b of (await tagged(SEED_TAG, shuffle.secret)).slice(0, 8)) n = (n << 8n) | BigInt(b);
+  if (commit !== shuffle.commitment) return "NOT verified: the secret does not match the commitment. " + both;
+  if (Number(n >> 2n) !== seed) return "NOT verified: the game's seed does not come from the secret. " + both;
+  return "verified: the shuffle matches its commitment. " + both +
+    "To replay every action as well, run: cluedo verify with this page's address.";
 }
 
 const SHOWN_ELSEWHERE = new Set(["board", "positions", "weapons", "gems", "hand", "log_end", "options",
@@ -523,6 +552,10 @@ async function showReplay(code) {
   T.table = data.table;
   T.names = (await api("/api/tables/" + code)).names || {};
   $("rp-reveal").textContent = describe(data.reveal);
+  checkShuffle(data.shuffle, data.save.seed).then((text) => {
+    $("rp-shuffle").textContent = text;
+    $("rp-shuffle").dataset.verified = text.startsWith("verified") ? "yes" : "no";
+  });
   let step = data.events.length;
   const draw = () => {
     $("rp-step").textContent = "event " + step + " of " + data.events.length;

@@ -1,0 +1,1 @@
+"""Alembic migrations of the web server's database; the Store runs them to head on start."""
