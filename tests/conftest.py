@@ -8,6 +8,7 @@ fixtures, because test folders are not packages and cannot import each other.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import site
@@ -41,6 +42,10 @@ from cluedo.engine import Action, Game
 # the clone sits directly in the temporary folder, the tmp*/pytest-of-* entries
 # that tempfile and pytest create. A clone directly under / has everything beside
 # it, so there the hook records nothing and only the source scan applies.
+# Nor an entry that appeared after the session began: it is scratch a test made
+# (a Ray head node's folder, say), not a fact that was waiting beside the clone.
+# The first process lists the parent once and hands the list to pytest-xdist's
+# workers through the environment, so every worker judges by the same start.
 
 REPO = Path(__file__).resolve().parents[1]
 _PARENT = str(REPO.parent)  # outside-repo: ok (the guard names the parent on purpose)
@@ -65,6 +70,12 @@ _INSTALLS = tuple(
     if top.startswith(_PARENT_SLASH)
 )
 """Python installations and virtual environments inside the parent folder."""
+_AT_START = "CLUEDO_TESTS_BESIDE_AT_START"  # {"parent": ..., "entries": [...]}
+if _WATCHING and json.loads(os.environ.get(_AT_START, "{}")).get("parent") != _PARENT:
+    # Keyed by the parent, so a test session run inside a test starts its own list.
+    os.environ[_AT_START] = json.dumps({"parent": _PARENT, "entries": os.listdir(_PARENT)})
+_BESIDE_AT_START = frozenset(json.loads(os.environ.get(_AT_START, "{}")).get("entries", []))
+"""The entries of the parent folder when the session began."""
 OUTSIDE_REPO: list[str] = []
 """Every path recorded so far in this process (one entry per open or listing)."""
 _in_hook = threading.local()
@@ -81,6 +92,8 @@ def outside_repo(path: object) -> str | None:
     if not entry or entry.startswith("."):
         return None
     if _PARENT == _TEMP and entry.startswith(("tmp", "pytest-of-")):
+        return None
+    if entry not in _BESIDE_AT_START:
         return None
     if (real + os.sep).startswith(_INSTALLS):
         return None

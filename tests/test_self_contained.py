@@ -279,3 +279,40 @@ def test_under_xdist_a_run_that_stays_inside_passes(tmp_path: Path) -> None:
     out = run.stdout + run.stderr
     assert run.returncode == 0, out
     assert "outside the repository" not in out
+
+
+MAKES_SCRATCH = """
+import os
+from pathlib import Path
+
+def test_makes_and_reads_scratch_beside_the_repository():
+    scratch = Path(os.environ["PARENT"], "scratch-made-by-a-test")
+    scratch.mkdir(exist_ok=True)
+    (scratch / "log.txt").write_text("mine")
+    assert (scratch / "log.txt").read_text() == "mine"
+    assert os.listdir(scratch)
+"""
+
+
+@pytest.mark.parametrize("workers", [["-p", "no:xdist"], ["-n", "2"]])
+def test_scratch_a_test_makes_beside_the_repository_is_not_outside(
+    tmp_path: Path, workers: list[str]
+) -> None:
+    # A Ray head node, say, writes its folder into the temporary folder, which
+    # is the parent when the clone itself sits there.
+    repo, _ = _project(tmp_path, test_scratch=MAKES_SCRATCH)
+    run = _pytest(repo, *workers)
+    out = run.stdout + run.stderr
+    assert run.returncode == 0, out
+    assert "outside the repository" not in out
+
+
+def test_a_folder_that_was_beside_the_repository_before_the_run_still_counts(
+    tmp_path: Path,
+) -> None:
+    repo, _ = _project(tmp_path, test_scratch=MAKES_SCRATCH)
+    (repo.parent / "scratch-made-by-a-test").mkdir()
+    run = _pytest(repo, "-p", "no:xdist")
+    out = run.stdout + run.stderr
+    assert run.returncode == 1, out
+    assert f"  {repo.parent / 'scratch-made-by-a-test' / 'log.txt'}\n" in out
