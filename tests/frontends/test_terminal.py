@@ -116,7 +116,7 @@ def test_a_whole_game_against_random_bots(tmp_path: Path) -> None:
     assert "with which weapon?" in person.screen
     person.say("2")  # the second weapon
     screen = person.screen
-    assert "suggests Mrs. White with the Knife" in screen
+    assert "You suggest Mrs. White with the Knife" in screen
     assert "showed you" in screen or "Nobody could refute" in screen or "cannot refute" in screen
     assert "Your suggestion has been answered" in screen
     person.say("end")

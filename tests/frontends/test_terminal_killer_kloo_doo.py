@@ -103,7 +103,7 @@ def test_a_person_accepts_a_bribe_and_answers_a_persuasion_with_a_heart(typed: l
     text = run(game, ScriptedAgent(1, script))
     assert "offers 7\u2666 to you for the Rope" in text
     assert "Accept the bribe" in text and "Refuse the bribe" in text
-    assert "wants to persuade Miss Scarlett to come to the Hall" in text
+    assert "wants to persuade you to come to the Hall" in text
     assert state.carried[1] == ["rope"] and "7D" in state.cards[0]
     assert state.positions["scarlet"] == "kitchen"  # her 10 beat the 9
     assert "won the persuade" in text or "lost the persuade" in text

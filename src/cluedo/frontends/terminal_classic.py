@@ -271,14 +271,7 @@ The classic game
     def choose_card_to_show(
         self, asker: Asker, seat: int, view: Mapping[str, Any], legal: Sequence[Action]
     ) -> Action | None:
-        names = self.names(seat)
-        suggestion = next((e for e in reversed(view["log"]) if e["kind"] == "suggestion"), None)
-        asked = ""
-        if suggestion is not None:
-            asked = (
-                f"{names.seat(suggestion['seat'])} suggested {names.the(suggestion['suspect'])} "
-                f"with {names.the(suggestion['weapon'])} in the {names.card(suggestion['room'])}. "
-            )
+        asked = self.suggestion_asked(view, seat)
         options = [
             Option(str(i), self.cards.name(card), a, (card, self.cards.card(card).code))
             for i, a in enumerate(legal, start=1)

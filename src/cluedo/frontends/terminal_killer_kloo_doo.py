@@ -19,14 +19,24 @@ from cluedo.frontends.terminal_present import Presenter
 from cluedo.frontends.terminal_presenters import register_presenter
 from cluedo.mechanics.playing_cards import is_card, label
 
-CONTEST_WORDS = {
-    "persuade": "wants to persuade {person} to come to the {room} (lay a heart; the higher wins)",
-    "grab": "tries to grab from you (lay a club; the higher wins)",
-    "assault": "assaults you (lay any clubs; the difference in totals is the damage)",
-    "lure": "sends a servant to lure {person} to the {room} (a spade above the diamond stops it)",
-    "spy": "sends a servant to spy on your cards (a spade above the diamond stops it)",
-    "steal": "sends a servant to steal your weapon (a spade above both diamonds stops it)",
+CONTEST_WORDS: Mapping[str, tuple[str, str, str]] = {
+    # contest kind: (verb, the rest of the sentence, how the one asked answers)
+    "persuade": (
+        "want",
+        "to persuade {person} to come to the {room}",
+        "lay a heart; the higher wins",
+    ),
+    "grab": ("try", "to grab a weapon from {whom}", "lay a club; the higher wins"),
+    "assault": ("assault", "{whom}", "lay any clubs; the difference in totals is the damage"),
+    "lure": (
+        "send",
+        "a servant to lure {person} to the {room}",
+        "a spade above the diamond stops it",
+    ),
+    "spy": ("send", "a servant to spy on {whose} cards", "a spade above the diamond stops it"),
+    "steal": ("send", "a servant to steal {whose} weapon", "a spade above both diamonds stops it"),
 }
+"""How a contest is put, for whoever reads it: 'Mrs. White tries to grab a weapon from you'."""
 
 
 @register_presenter("killer-kloo-doo")
@@ -85,8 +95,6 @@ class KillerKlooDooPresenter(Presenter):
     def value_words(self, key: str, value: Any) -> str:
         if is_card(value):
             return label(value)
-        if key == "target" and isinstance(value, int):
-            return super().value_words("seat", value)
         return super().value_words(key, value)
 
     def _cards(self, cards: Sequence[str]) -> str:
@@ -96,11 +104,9 @@ class KillerKlooDooPresenter(Presenter):
         names = self.names(viewer)
         kind = event["kind"]
         seat = event.get("seat")
-        who = ("You" if seat == viewer else names.seat(seat)) if isinstance(seat, int) else ""
+        who = names.subject(seat) if isinstance(seat, int) else ""
         target = event.get("target")
-        whom = ""
-        if isinstance(target, int):
-            whom = "you" if target == viewer else names.seat(target)
+        whom = names.object(target) if isinstance(target, int) else ""
         v = self.value_words
         played = label(event["card_played"]) if "card_played" in event else ""
         text: str | None
@@ -123,16 +129,17 @@ class KillerKlooDooPresenter(Presenter):
         elif kind == "stayed":
             text = f"{who} stayed in the {v('room', event['room'])}."
         elif kind == "tricked":
-            text = f"{who} tricked {v('person', event['person'])} into coming ({played})."
+            text = f"{who} tricked {self._person(event['person'], names)} into coming ({played})."
         elif kind == "persuasion":
             against = label(event["against"]) if event.get("against") else "nothing"
-            result = "comes" if event["won"] else "stays away"
-            text = (
-                f"{who} persuaded {v('person', event['person'])}: "
-                f"{played} against {against}; they {result}."
-            )
+            person = self._person(event["person"], names)
+            if event["won"]:
+                text = f"{who} persuaded {person} to come: {played} against {against}."
+            else:
+                text = f"{who} failed to persuade {person}: {played} against {against}."
         elif kind == "fetched":
-            text = f"{who}'s servant fetched {names.the(event['weapon'])} ({played})."
+            whose = names.possessive(seat, start=True)
+            text = f"{whose} servant fetched {names.the(event['weapon'])} ({played})."
         elif kind == "card_laid":
             text = f"{who} laid " + (
                 f"{label(event['card'])} face down." if "card" in event else "a card face down."
@@ -142,7 +149,7 @@ class KillerKlooDooPresenter(Presenter):
         elif kind == "contest_result":
             outcome = "won" if event["won"] else "lost"
             cards = self._cards(event["cards"])
-            text = f"{who} {outcome} the {event['type']} against {whom}: {cards}."
+            text = f"{who} {outcome} the {event['type']} against {whom}: {cards}."  # past tense
         elif kind in ("bribe_accepted", "bribe_refused"):
             answer = "accepted" if kind == "bribe_accepted" else "refused"
             what = names.the(event["weapon"]) if event.get("weapon") else f"a {event['ask']} card"
@@ -158,9 +165,10 @@ class KillerKlooDooPresenter(Presenter):
         elif kind == "grabbed":
             text = f"{who} grabbed {names.the(event['weapon'])} from {whom}."
         elif kind in ("drugged", "poisoned"):
-            text = f"{who} {kind} {whom} with {played}: they miss their next turn."
+            misses = "you miss your" if target == viewer else "they miss their"
+            text = f"{who} {kind} {whom} with {played}: {misses} next turn."
         elif kind == "missed_turn":
-            text = f"{who} miss{'' if seat == viewer else 'es'} a turn."
+            text = f"{who} {names.verb(seat, 'miss')} a turn."
         elif kind == "picked_up":
             text = f"{who} picked up {names.the(event['weapon'])}."
         elif kind == "weapon_left":
@@ -186,38 +194,43 @@ class KillerKlooDooPresenter(Presenter):
             text = f"{who} healed with {played}: {event['survival']} survival points."
         elif kind == "attack":
             text = (
-                f"{who} attacked {v('person', event['person'])} with "
-                f"{names.the(event['weapon'])}: {event['roll']} x = {event['score']}"
+                f"{who} attacked {self._person(event['person'], names)} with "
+                f"{names.the(event['weapon'])}: {self._strike(event['roll'], event['score'])}"
             )
             if "counter_score" in event:
                 counter = names.the(event["counter_weapon"])
-                text += f"; {counter} struck back for {event['counter_score']}"
+                strike = self._strike(event["counter_roll"], event["counter_score"])
+                text += f"; {counter} struck back: {strike}"
             text += "."
         elif kind == "assault":
             text = (
-                f"{who} assaulted {v('person', event['person'])}: "
+                f"{who} assaulted {self._person(event['person'], names)}: "
                 f"{self._cards(event['cards'])} against {self._cards(event['against'])}."
             )
         elif kind == "wounded":
+            person = self._person(event["person"], names)
+            lose = "lose" if person == "you" else "loses"
             text = (
-                f"{v('person', event['person'])} loses {event['damage']}: "
+                f"{person[:1].upper()}{person[1:]} {lose} {event['damage']}: "
                 f"{event['survival']} survival points left."
             )
         elif kind == "killed":
-            text = f"{v('person', event['person'])} is DEAD."
+            person = self._person(event["person"], names)
+            text = "You are DEAD." if person == "you" else f"{person} is DEAD."
         elif kind == "servant":
             who_to = f" against {whom}" if whom else ""
             result = (
                 "did the job" if event["won"] else f"was seen through with {label(event['spade'])}"
             )
-            text = f"{who}'s servant ({event['type']}){who_to} {result}."
+            whose = names.possessive(seat, start=True)
+            text = f"{whose} servant ({event['type']}){who_to} {result}."
         elif kind == "spied":
-            text = (
-                f"{whom[:1].upper()}{whom[1:]}'s cards are face up: {self._cards(event['cards'])}."
-            )
+            whose = names.possessive(target, start=True)
+            text = f"{whose} cards are face up: {self._cards(event['cards'])}."
         elif kind == "stolen":
+            weapon = names.the(event["weapon"])
             text = (
-                f"{names.the(event['weapon'])} was stolen from {whom} and left in the "
+                f"{weapon[:1].upper()}{weapon[1:]} was stolen from {whom} and left in the "
                 f"{v('room', event['room'])}."
             )
         elif kind == "materials":
@@ -239,13 +252,17 @@ class KillerKlooDooPresenter(Presenter):
         elif kind == "weapon_thrown":
             text = f"{who} threw {names.the(event['weapon'])} out of the front door."
         elif kind == "on_staircase":
-            text = f"{who} is on the staircase with every objective done: stop them now!"
+            text = (
+                "You are on the staircase with every objective done: one more turn to escape!"
+                if seat == viewer
+                else f"{who} is on the staircase with every objective done: stop them now!"
+            )
         elif kind == "escaped":
             text = f"{who} climbed to the roof and escaped by helicopter."
         elif kind == "accusation":
             verdict = "right! +60" if event["correct"] else "wrong: -20"
             text = (
-                f"{who} ACCUSE{'' if seat == viewer else 'S'} {names.the(event['suspect'])} with "
+                f"{who} {names.verb(seat, 'accuse').upper()} {names.the(event['suspect'])} with "
                 f"{names.the(event['weapon'])} in the {names.card(event['room'])}: {verdict}."
             )
         elif kind == "deck_empty":
@@ -256,27 +273,43 @@ class KillerKlooDooPresenter(Presenter):
             return names.describe(event, self.sentence)
         return text
 
+    def _person(self, person: str, names: Any) -> str:
+        """A character in a sentence: 'you' when it is the viewer's own."""
+        characters = self.table.characters
+        viewer = names.viewer
+        if viewer is not None and viewer < len(characters) and characters[viewer] == person:
+            return "you"
+        return str(self.value_words("person", person))
+
+    @staticmethod
+    def _strike(roll: int, score: int) -> str:
+        """An attack's score as the rules count it: the roll times the weapon's power."""
+        power = score // roll if roll else 0
+        return f"rolled {roll} × {power} = {score}"
+
     def _contest_line(self, event: Mapping[str, Any], viewer: int | None, hint: bool = True) -> str:
         names = self.names(viewer)
-        attacker = event["attacker"]
-        who = "You" if attacker == viewer else names.seat(attacker)
-        whom = "you" if event["seat"] == viewer else names.seat(event["seat"])
+        attacker, asked = event["attacker"], event["seat"]
+        who = names.subject(attacker)
+        whom = names.object(asked)
         if event["type"] == "bribe":
             what = (
                 names.the(event["weapon"])
                 if event.get("weapon")
                 else f"a {event['ask']} card of their choice"
             )
-            offers = "offer" if attacker == viewer else "offers"
-            return f"{who} {offers} {label(event['card'])} to {whom} for {what}."
-        words = CONTEST_WORDS.get(event["type"], event["type"])
-        words = words.format(
-            person=self.value_words("person", event.get("person", "")),
+            offer = names.verb(attacker, "offer")
+            return f"{who} {offer} {label(event['card'])} to {whom} for {what}."
+        verb, rest, answer = CONTEST_WORDS.get(event["type"], (event["type"], "", ""))
+        text: str = f"{who} {names.verb(attacker, verb)} " + rest.format(
+            person=self._person(event.get("person", ""), names) if event.get("person") else "",
             room=self.value_words("room", event.get("room", "")),
+            whom=whom,
+            whose=names.possessive(asked),
         )
-        if event["seat"] != viewer or not hint:
-            words = words.split(" (")[0]
-        return f"{who} {words}" + ("" if event["seat"] == viewer else f" - {whom} must answer.")
+        if asked == viewer:
+            return text + (f" ({answer})" if hint and answer else "")
+        return f"{text.rstrip()} - {whom} must answer."
 
     # -- the side panel -------------------------------------------------------------
 

@@ -41,7 +41,7 @@ COMMON_KEYS = frozenset(
 """View keys the generic screen already shows in its own way (or never needs)."""
 
 SEAT_KEYS = frozenset(
-    {"seat", "player", "to", "by", "suggester", "current", "first", "named", "caller"}
+    {"seat", "player", "to", "by", "suggester", "current", "first", "named", "caller", "target"}
 )
 """Parameter and event keys whose integer values are seats."""
 
@@ -284,10 +284,26 @@ class Presenter:
         roll = pending.get("roll") if isinstance(pending, Mapping) else None
         if any(a.kind == "move" for a in legal) and roll is not None:
             return f"You rolled {roll}: where do you go?"
+        if isinstance(pending, Mapping) and pending.get("kind") == "refute":
+            # Someone else's suggestion, answered on their turn: say what they asked.
+            return self.suggestion_asked(view, seat) + "You must show one of your matching cards."
         kinds = {a.kind for a in legal}
         if len(kinds) == 1 and len(legal) > 1:
             return f"{self.kind_words(next(iter(kinds)), legal, view)}: which?"
         return "Your turn: what do you do?"
+
+    def suggestion_asked(self, view: Mapping[str, Any], viewer: int | None) -> str:
+        """The last suggestion in the view's log as a sentence and a space ('' if none)."""
+        log = view.get("log") or []
+        suggestion = next((e for e in reversed(log) if e.get("kind") == "suggestion"), None)
+        if suggestion is None:
+            return ""
+        names = self.names(viewer)
+        who = names.subject(suggestion["seat"])
+        return (
+            f"{who} suggested {names.the(suggestion['suspect'])} with "
+            f"{names.the(suggestion['weapon'])} in the {names.card(suggestion['room'])}. "
+        )
 
     def kind_words(self, kind: str, actions: Sequence[Action], view: Mapping[str, Any]) -> str:
         """A menu line for all actions of one kind (one action: its own words)."""

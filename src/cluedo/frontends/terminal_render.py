@@ -40,6 +40,17 @@ LABELS = "abcdefgijkmoprstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 and never h, l, n or q, which stay shortcuts for help, log, notebook and quit."""
 
 
+TITLES = frozenset({"sir", "dame", "lady", "lord", "king", "queen", "the"})
+"""Words of a name that say rank, not who: 'Sir Amig' is drawn as Am, not Si."""
+
+
+def _own_name(piece: str) -> str:
+    """The part of a piece's name that tells it from the others ('Amig' of 'Sir Amig')."""
+    words = [w for w in piece.replace("_", " ").split() if w.isalnum()]
+    own = [w for w in words if w.lower() not in TITLES]
+    return "".join(own or words) or piece
+
+
 @dataclass
 class BoardLayout:
     """A board with its cards, and where each room's words go (computed once)."""
@@ -47,11 +58,14 @@ class BoardLayout:
     board: Board
     cards: CardSet
     letters: dict[str, str] = field(init=False)
+    codes: dict[str, str] = field(init=False)
+    """Two letters for each piece that is not a card, given as they are first drawn."""
     spans: dict[str, list[tuple[int, int, int]]] = field(init=False)
     """Per room: (row, first col, last col) of the rows where its words fit, top to bottom."""
 
     def __post_init__(self) -> None:
         self.letters = token_letters(self.cards)
+        self.codes = {}
         door_squares = {d.square for d in self.board.doors}
         self.spans = {}
         for rid, room in self.board.rooms.items():
@@ -75,7 +89,7 @@ class BoardLayout:
         """The piece's token letter; a piece that is not a suspect card gets a free one."""
         if piece not in self.letters:
             taken = set(self.letters.values())
-            for ch in piece.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789":
+            for ch in _own_name(piece).upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789":
                 if ch.isalnum() and ch not in taken:
                     self.letters[piece] = ch
                     break
@@ -90,11 +104,23 @@ class BoardLayout:
             return "bold"
 
     def code(self, piece: str) -> str:
-        """Two characters for a piece on a wide board ('Gr'), from its card code or id."""
+        """Two characters for a piece on a wide board ('Gr'), from its card code or name.
+
+        A piece that is not a card (a knight, say) is known by its own name, not
+        its title, and never shares its two letters with another such piece.
+        """
         try:
             return self.cards.card(piece).code.capitalize()
         except CardSetError:
-            return piece[:2].capitalize()
+            pass
+        if piece not in self.codes:
+            own = _own_name(piece)
+            taken = set(self.codes.values())
+            pairs = [own[:1] + ch for ch in own[1:]] + [own[:1] + ch for ch in "XYZ23456789"]
+            self.codes[piece] = next(
+                (p.capitalize() for p in pairs if p.capitalize() not in taken), own[:2].capitalize()
+            )
+        return self.codes[piece]
 
     def room_name(self, room: str) -> str:
         try:

@@ -76,6 +76,36 @@ class Names:
             return self.card(self.characters[seat])
         return self.players[seat] if seat < len(self.players) else f"seat {seat + 1}"
 
+    # -- a seat in a sentence: "you" for the viewer, the character's name for others --
+
+    def subject(self, seat: int) -> str:
+        """A seat at the start of a sentence: 'You' or 'Miss Scarlet'."""
+        return "You" if seat == self.viewer else self.seat(seat)
+
+    def object(self, seat: int) -> str:
+        """A seat after a verb: 'you' or 'Miss Scarlet'."""
+        return "you" if seat == self.viewer else self.seat(seat)
+
+    def possessive(self, seat: int | None, start: bool = False) -> str:
+        """Whose: 'your' (or 'Your' to start a sentence) or "Miss Scarlet's"."""
+        if seat is None:
+            return "Their" if start else "their"
+        if seat == self.viewer:
+            return "Your" if start else "your"
+        return f"{self.seat(seat)}'s"
+
+    def verb(self, seat: int | None, plain: str, third: str | None = None) -> str:
+        """The verb agreeing with the seat: 'roll' for you, 'rolls' for another seat."""
+        if seat == self.viewer:
+            return plain
+        if third is not None:
+            return third
+        if plain.endswith(("s", "sh", "ch", "x", "z")):
+            return plain + "es"
+        if plain.endswith("y") and plain[-2:-1] not in "aeiou":
+            return plain[:-1] + "ies"
+        return plain + "s"
+
     def seat_long(self, seat: int) -> str:
         """A seat with who plays it: 'Miss Scarlet (Ann)'."""
         if seat >= len(self.characters) or seat >= len(self.players):
@@ -112,7 +142,7 @@ class Names:
         """
         kind = event["kind"]
         seat = event.get("seat")
-        who = self.seat(seat) if isinstance(seat, int) else ""
+        who = self.subject(seat) if isinstance(seat, int) else ""
         if kind == "setup":
             return "The game begins: the weapons are hidden in the rooms."
         if kind == "dealt":
@@ -138,8 +168,8 @@ class Names:
             )
         if kind == "suggestion":
             return (
-                f"{who} suggests {self.the(event['suspect'])} with {self.the(event['weapon'])} "
-                f"in the {self.card(event['room'])}."
+                f"{who} {self.verb(seat, 'suggest')} {self.the(event['suspect'])} with "
+                f"{self.the(event['weapon'])} in the {self.card(event['room'])}."
             )
         if kind == "token_moved":
             to = event["to"]
@@ -154,22 +184,21 @@ class Names:
         if kind == "must_refute":
             return None
         if kind == "cannot_refute":
-            return f"{who} cannot refute."
+            return f"{who} cannot refute."  # "cannot" agrees with every subject
         if kind == "not_refuted":
             return "Nobody could refute the suggestion."
         if kind == "card_shown":
             if "card" in event:
                 if event["to"] == self.viewer:
                     return f"{who} showed you {self.the(event['card'])}."
-                if seat == self.viewer:
-                    return f"You showed {self.the(event['card'])} to {self.seat(event['to'])}."
                 return f"{who} showed {self.the(event['card'])} to {self.seat(event['to'])}."
             return f"{who} showed {self._to(event['to'])} a card."
         if kind == "accusation":
-            verdict = "right!" if event["correct"] else "wrong, and is out of the game."
+            out = "you are" if seat == self.viewer else "is"
+            verdict = "right!" if event["correct"] else f"wrong, and {out} out of the game."
             return (
-                f"{who} ACCUSES {self.the(event['suspect'])} with {self.the(event['weapon'])} "
-                f"in the {self.card(event['room'])}: {verdict}"
+                f"{who} {self.verb(seat, 'accuse').upper()} {self.the(event['suspect'])} with "
+                f"{self.the(event['weapon'])} in the {self.card(event['room'])}: {verdict}"
             )
         if kind == "envelope_seen":
             if "envelope" not in event:
