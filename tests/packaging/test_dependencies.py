@@ -8,12 +8,16 @@ The one exception is a library of an optional extra (``pip install
 'cluedo[ray]'``): it may be imported only inside functions of the modules
 named in ``OPTIONAL_IMPORTS``, so that importing any part of the package never
 needs it, and the code that does says how to install it when it is missing.
+An extra may also own a whole subpackage (``cluedo.env`` for ``[rl]``): its
+modules import the library freely, its ``__init__`` says how to install it, and
+no module outside it imports the subpackage.
 """
 
 from __future__ import annotations
 
 import ast
 import re
+import subprocess
 import sys
 import tomllib
 from importlib import metadata
@@ -22,8 +26,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "cluedo"
 
-OPTIONAL_IMPORTS = {"ray": ("ray", {"frontends/simulation_core.py"})}
-"""Module -> (the extra that installs it, the files allowed to import it in a function)."""
+OPTIONAL_IMPORTS = {
+    "ray": ("ray", {"frontends/simulation_core.py"}),
+    "pettingzoo": ("rl", {"env/"}),
+    "gymnasium": ("rl", {"env/"}),
+}
+"""Module -> (the extra that installs it, the files allowed to import it in a function,
+or a subpackage ending in "/" whose modules may import it anywhere)."""
+
+
+def _inside(path: str, allowed: set[str]) -> bool:
+    return path in allowed or any(a.endswith("/") and path.startswith(a) for a in allowed)
 
 
 def _top_level_imports(path: Path) -> set[str]:
@@ -118,11 +131,15 @@ def test_an_optional_library_is_imported_only_where_allowed_and_only_when_used()
             for path in PACKAGE.rglob("*.py")
             if module in _top_level_imports(path)
         }
-        assert importers <= allowed, f"only {sorted(allowed)} may import {module}"
+        outside = sorted(p for p in importers if not _inside(p, allowed))
+        assert not outside, f"only {sorted(allowed)} may import {module}, not {outside}"
         at_import = sorted(
             str(path.relative_to(PACKAGE))
             for path in PACKAGE.rglob("*.py")
             if module in _import_time_imports(path)
+            and not any(
+                a.endswith("/") for a in allowed if _inside(str(path.relative_to(PACKAGE)), {a})
+            )
         )
         assert not at_import, f"{module} must be imported inside a function, not in {at_import}"
 
@@ -136,3 +153,39 @@ def test_the_check_sees_an_import_at_import_time(tmp_path: Path) -> None:
     )
     assert _import_time_imports(source) == {"json", "ray", "numpy"}
     assert "yaml" in _top_level_imports(source)
+
+
+def test_no_module_outside_an_optional_subpackage_imports_it() -> None:
+    packages = {
+        a.rstrip("/")
+        for _, allowed in OPTIONAL_IMPORTS.values()
+        for a in allowed
+        if a.endswith("/")
+    }
+    for package in packages:
+        dotted = "cluedo." + package.replace("/", ".")
+        for path in PACKAGE.rglob("*.py"):
+            rel = str(path.relative_to(PACKAGE))
+            if rel.startswith(package + "/"):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                for name in names:
+                    assert not (name == dotted or name.startswith(dotted + ".")), (
+                        f"{rel} imports {name}, which needs an optional extra"
+                    )
+
+
+def test_the_rl_subpackage_says_how_to_install_its_extra() -> None:
+    # With PettingZoo hidden, importing cluedo.env fails with the install command.
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "try:\n    import cluedo.env\nexcept ImportError as e:\n    print(e)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "pip install -e '.[rl]'" in run.stdout, run.stdout + run.stderr
+    assert "pettingzoo is missing" in run.stdout

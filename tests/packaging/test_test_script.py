@@ -80,7 +80,7 @@ def run_script(
     return Run(result.returncode, result.stderr, calls, chromium)
 
 
-CHECKS = ["ruff check src tests benchmarks", "mypy ", "pytest -n 2 tests/web"]
+CHECKS = ["ruff check src tests benchmarks examples", "mypy ", "pytest -n 2 tests/web"]
 
 
 def test_as_root_it_installs_chromium_with_apt(tmp_path: Path) -> None:

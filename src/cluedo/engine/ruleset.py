@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
@@ -68,6 +69,17 @@ class RuleSet(ABC, Generic[S, Opts]):
     def reveal(self, state: S) -> dict[str, Any]:
         """Everything, for a finished game's replay. Defaults to the spectator view."""
         return self.view(state, None)
+
+    # -- for learning agents ----------------------------------------------------------
+
+    def action_shapes(self, players: int) -> list[ActionShape]:
+        """Every form an action can take at a table of ``players``, with the values
+        of each parameter: the fixed action space of :mod:`cluedo.env`.
+
+        Every action :meth:`legal_actions` can return must fit one of them
+        (tests/env checks this over many games). Default: none declared.
+        """
+        raise NotImplementedError(f"{self.name} declares no fixed action space")
 
     # -- for the simulator's report (a designer's view of finished games) -----------
 

@@ -162,6 +162,11 @@ def node_at(board: Board, location: object) -> int | None:
     return None
 
 
+def every_location(board: Board) -> tuple[str | Square, ...]:
+    """Every place a token can be sent: each corridor square, then each room."""
+    return tuple(board.node_name(n) for n in range(board.node_count))
+
+
 def location_json(location: str | Square) -> str | list[int]:
     """A location as JSON: a room id, or a square as ``[row, col]``."""
     return list(location) if isinstance(location, tuple) else location

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
@@ -76,6 +77,17 @@ class QuestionLists:
         self._suggestions: dict[int, list[Action]] = {}
         self._accusations: dict[int, list[Action]] = {}
 
+
+    def shapes(self) -> list[ActionShape]:
+        """The action space's forms of a question, its answer and an accusation
+        (see :mod:`cluedo.engine.action_space`)."""
+        return [
+            ActionShape("suggest", {"suspect": self.suspects, "weapon": self.weapons}),
+            ActionShape(
+                "accuse", {"suspect": self.suspects, "weapon": self.weapons, "room": self.rooms}
+            ),
+            ActionShape("show", {"card": (*self.suspects, *self.weapons, *self.rooms)}),
+        ]
     def suggestions(self, seat: int) -> list[Action]:
         cached = self._suggestions.get(seat)
         if cached is None:

@@ -25,6 +25,7 @@ from pydantic import Field
 
 from cluedo.content.board import Board, Square, load_board
 from cluedo.content.cards import CardSet, load_card_set
+from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
@@ -33,7 +34,13 @@ from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import deal_round_robin, dealt_events, draw_envelope
-from cluedo.mechanics.movement import location_json, node_at, occupied_nodes, reachable
+from cluedo.mechanics.movement import (
+    every_location,
+    location_json,
+    node_at,
+    occupied_nodes,
+    reachable,
+)
 from cluedo.mechanics.pending import pending_view
 from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
@@ -91,6 +98,15 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         missing = [s for s in self.suspects if s not in self.board.starts]
         if missing:
             raise ValueError(f"board {self.board.id} has no start square for {missing}")
+
+    def action_shapes(self, players: int) -> list[ActionShape]:
+        return [
+            ActionShape("roll"),
+            ActionShape("passage"),
+            ActionShape("move", {"to": every_location(self.board)}),
+            *self.questions.shapes(),
+            ActionShape("end_turn"),
+        ]
 
     # -- set-up ---------------------------------------------------------------------
 

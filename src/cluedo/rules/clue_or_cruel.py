@@ -30,6 +30,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from cluedo.content.board import Square
+from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction, OptionsError
@@ -264,6 +265,15 @@ class ClueOrCruelRules(ClassicRules):
                     if nxt in gems and found.get(nxt, roll + 1) > k + 1:
                         found[nxt] = k + 1
         return found
+
+    def action_shapes(self, players: int) -> list[ActionShape]:
+        return [
+            *super().action_shapes(players),
+            ActionShape("place_weapon", {"room": self.rooms}),
+            ActionShape("place_gem", {"at": self.gem_squares}),
+            ActionShape("show_clue", {"card": self.all_cards}),
+            ActionShape("call_bluff", {"player": tuple(range(players)), "card": self.all_cards}),
+        ]
 
     # -- legal actions --------------------------------------------------------------
 

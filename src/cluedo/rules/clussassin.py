@@ -27,6 +27,7 @@ from pydantic import Field
 
 from cluedo.content.board import Board, Square, load_board
 from cluedo.content.cards import CardSet, load_card_set
+from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
@@ -35,7 +36,7 @@ from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.dice import roll_dice
-from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
+from cluedo.mechanics.movement import every_location, location_json, occupied_nodes, reachable
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 from cluedo.mechanics.sight import can_see, manhattan, visible_within
 
@@ -106,6 +107,18 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         self.rooms = self.cards.category("room")
         self._sight_cache: dict[Square, frozenset[Square]] = {}
 
+    def action_shapes(self, players: int) -> list[ActionShape]:
+        return [
+            ActionShape("roll"),
+            ActionShape("passage"),
+            ActionShape("move", {"to": every_location(self.board)}),
+            ActionShape("stay"),
+            ActionShape("pickup", {"weapon": self.weapon_ids}),
+            ActionShape("swap", {"with": self.suspects}),
+            ActionShape("attack"),
+            ActionShape("end_turn"),
+        ]
+
     # -- set-up ---------------------------------------------------------------------
 
     def setup(self, players: int, rng: random.Random) -> tuple[ClussassinState, list[Event]]:
@@ -130,9 +143,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             turn=1,
             characters=characters,
             positions={c: self.board.starts[c] for c in everyone},
-            holdings={
-                c: [targets[i], zones[i], specialties[i]] for i, c in enumerate(everyone)
-            },
+            holdings={c: [targets[i], zones[i], specialties[i]] for i, c in enumerate(everyone)},
             target={c: targets[i] for i, c in enumerate(everyone)},
             weapons=dict(zip(self.weapon_ids, weapon_rooms, strict=True)),
             carried={c: [] for c in everyone},
@@ -355,8 +366,12 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             del state.weapons[weapon]
             state.carried[character].append(weapon)
             state.revealed[weapon] = character
-            return [Event("pickup", {"seat": seat, "character": character, "weapon": weapon,
-                                     "revealed": weapon})]
+            return [
+                Event(
+                    "pickup",
+                    {"seat": seat, "character": character, "weapon": weapon, "revealed": weapon},
+                )
+            ]
         if kind == "roll":
             dice = roll_dice(rng, self.options.dice)
             events = [Event("roll", {"seat": seat, "dice": dice, "roll": sum(dice)})]
@@ -364,8 +379,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             must_leave = isinstance(loc, str) and loc == state.safe_room
             dests = self.destinations(state, character, sum(dice))
             if dests:
-                ctx.update(stage="move", roll=sum(dice), destinations=dests,
-                           must_leave=must_leave)
+                ctx.update(stage="move", roll=sum(dice), destinations=dests, must_leave=must_leave)
             else:
                 ctx.update(stage="moved")
                 events.append(Event("blocked", {"seat": seat, "roll": sum(dice)}))
@@ -375,8 +389,9 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             assert isinstance(origin, str)
             state.positions[character] = self.board.passages[origin]
             ctx.update(stage="moved")
-            return [Event("passage", {"seat": seat, "from": origin,
-                                      "to": state.positions[character]})]
+            return [
+                Event("passage", {"seat": seat, "from": origin, "to": state.positions[character]})
+            ]
         if kind == "stay":
             ctx.pop("destinations", None)
             ctx.update(stage="moved")
@@ -386,15 +401,17 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             steps = ctx.pop("destinations")[node]
             state.positions[character] = self.board.node_name(node)
             ctx.update(stage="moved")
-            return [Event("moved", {"seat": seat, "to": location_json(state.positions[character]),
-                                    "steps": steps})]
+            return [
+                Event(
+                    "moved",
+                    {"seat": seat, "to": location_json(state.positions[character]), "steps": steps},
+                )
+            ]
         if kind == "end_turn":
             return self._end_turn(state)
         raise AssertionError(kind)
 
-    def _attack(
-        self, state: ClussassinState, attacker: str, rng: random.Random
-    ) -> list[Event]:
+    def _attack(self, state: ClussassinState, attacker: str, rng: random.Random) -> list[Event]:
         # The order at the table: the attacker shows the target card, both sides show
         # their modifier cards, and only then are the dice rolled.
         target = state.target[attacker]
@@ -453,7 +470,11 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         return events + self._offer_escape(state, target, attacker, kept, rng)
 
     def _offer_escape(
-        self, state: ClussassinState, defender: str, attacker: str, defence: int,
+        self,
+        state: ClussassinState,
+        defender: str,
+        attacker: str,
+        defence: int,
         rng: random.Random,
     ) -> list[Event]:
         """A defender who survives may run at once: up to a fresh movement roll (or,
@@ -468,16 +489,21 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             dice = roll_dice(rng, self.options.dice)
             steps = sum(dice)
             events.append(
-                Event("escape_roll", {"seat": defender_seat, "character": defender,
-                                      "dice": dice, "roll": steps})
+                Event(
+                    "escape_roll",
+                    {"seat": defender_seat, "character": defender, "dice": dice, "roll": steps},
+                )
             )
         dests = self.destinations(state, defender, steps)
         if not dests:
             events.append(Event("blocked", {"seat": defender_seat, "roll": steps}))
             return events
         state.decisions.push(
-            Decision("escape", (defender_seat,),
-                     {"destinations": dests, "roll": steps, "attacker": attacker})
+            Decision(
+                "escape",
+                (defender_seat,),
+                {"destinations": dests, "roll": steps, "attacker": attacker},
+            )
         )
         return events
 
@@ -498,8 +524,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         events = [
             Event(
                 "killed",
-                {"assassin": assassin, "victim": victim, "cards": len(cards),
-                 "weapons": weapons},
+                {"assassin": assassin, "victim": victim, "cards": len(cards), "weapons": weapons},
                 {"cards": cards},
                 knowers,
             )
@@ -523,17 +548,18 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             )
         return events
 
-    def _apply_escape(
-        self, state: ClussassinState, top: Decision, action: Action
-    ) -> list[Event]:
+    def _apply_escape(self, state: ClussassinState, top: Decision, action: Action) -> list[Event]:
         state.decisions.pop()
         character = state.characters[action.seat]
         if action.kind == "stay":
             return [Event("escape", {"character": character, "to": None})]
         node = self.board.node(action["to"])
         state.positions[character] = self.board.node_name(node)
-        return [Event("escape", {"character": character,
-                                 "to": location_json(state.positions[character])})]
+        return [
+            Event(
+                "escape", {"character": character, "to": location_json(state.positions[character])}
+            )
+        ]
 
     def _apply_swap(self, state: ClussassinState, action: Action) -> list[Event]:
         state.decisions.pop()

@@ -34,6 +34,7 @@ from cluedo.content.board import Board, Square, load_board
 from cluedo.content.cards import CardSet, load_card_set
 from cluedo.content.rewards import RewardSet, load_rewards
 from cluedo.content.sheets import CharacterSheet, RoomRoll, default_sheets, room_rolls
+from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
@@ -42,7 +43,7 @@ from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleOptions, RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import dealt_events, draw_envelope
-from cluedo.mechanics.movement import location_json, node_at, reachable
+from cluedo.mechanics.movement import every_location, location_json, node_at, reachable
 from cluedo.mechanics.pending import pending_view
 from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import next_seat
@@ -178,10 +179,34 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
 
     # -- set-up ---------------------------------------------------------------------
 
-    def setup(self, players: int, rng: random.Random) -> tuple[PendragonState, list[Event]]:
+    def sheets_for(self, players: int) -> list[CharacterSheet]:
+        """The character sheets at a table of ``players``: the options' first, then defaults."""
         defaults = default_sheets()
         sheets = [*self.options.sheets[:players], *defaults[len(self.options.sheets) : players]]
-        sheets = unique_names(sheets)
+        return unique_names(sheets)
+
+    def action_shapes(self, players: int) -> list[ActionShape]:
+        rolls = {r for spec in self.room_rolls.values() for r in (spec.roll, spec.fallback) if r}
+        sheets = self.sheets_for(players)
+        skills = sorted({c for sheet in sheets for r in rolls for c in sheet.choices(r)})
+        rewards = tuple(r.id for r in self.reward_set.rewards)
+        return [
+            ActionShape("roll"),
+            ActionShape("passage"),
+            ActionShape(
+                "use_reward",
+                {"reward": rewards, "to": (*self.rooms, STAIRCASE)},
+            ),
+            ActionShape("move", {"to": every_location(self.board)}),
+            ActionShape("stay"),
+            ActionShape("roll_skill", {"skill": tuple(skills)}),
+            ActionShape("glimpse", {"target": tuple(range(players))}),
+            *self.questions.shapes(),
+            ActionShape("end_turn"),
+        ]
+
+    def setup(self, players: int, rng: random.Random) -> tuple[PendragonState, list[Event]]:
+        sheets = self.sheets_for(players)
         # Numbered playing cards, one per player, drawn for the start squares.
         numbers = list(range(1, players + 1))
         rng.shuffle(numbers)

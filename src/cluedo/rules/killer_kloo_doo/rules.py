@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
@@ -15,6 +16,7 @@ from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.mechanics.movement import location_json
 from cluedo.mechanics.pending import pending_view
+from cluedo.rules.killer_kloo_doo import action_space
 from cluedo.rules.killer_kloo_doo.base import KillerKlooDooBase
 from cluedo.rules.killer_kloo_doo.state import (
     DISPOSAL_ROOM,
@@ -73,6 +75,9 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
     def __init__(self, options: KillerKlooDooOptions) -> None:
         KillerKlooDooBase.__init__(self, options)
         self._accusations = {}
+
+    def action_shapes(self, players: int) -> list[ActionShape]:
+        return action_space.action_shapes(self, players)
 
     # -- set-up ---------------------------------------------------------------------
 

@@ -1,0 +1,218 @@
+"""The reinforcement-learning environments: PettingZoo's own API and seed
+tests for every rule set, a fixed action space that holds every legal action,
+observations that hold only what the seat may know, and the Gymnasium seat."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from cluedo.engine import Game, new_game
+from cluedo.engine.action_space import ActionCatalog
+from cluedo.env import SingleSeatEnv, env, raw_env
+from cluedo.env.encoding import Encoder, Layout
+
+RULE_SETS = ["classic", "clue-or-cruel", "clussassin", "killer-kloo-doo", "pendragon"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pettingzoo_api_test_passes(rules: str) -> None:
+    api_test(env(rules=rules, players=3), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pettingzoo_seed_test_passes(rules: str) -> None:
+    seed_test(partial(env, rules=rules, players=3), num_cycles=100)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"),
+    [(r, p) for r in RULE_SETS for p in (3, 5)] + [("killer-kloo-doo", 2), ("pendragon", 8)],
+)
+def test_every_legal_action_has_a_number_in_the_fixed_action_space(
+    rules: str, players: int
+) -> None:
+    catalog = ActionCatalog(new_game(rules, players=players, seed=0).rules.action_shapes(players))
+    checked = 0
+    for seed in range(6):
+        game = new_game(rules, players=players, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(1500):
+            if game.finished:
+                break
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            numbers = [catalog.index(a) for a in legal]
+            # Distinct actions get distinct numbers, and each number leads back to its action.
+            assert len(set(numbers)) == len(legal)
+            for action, number in zip(legal, numbers, strict=True):
+                assert catalog.pick(number, legal) == action
+            checked += len(legal)
+            game.apply(rng.choice(legal))
+    assert checked > 1000
+
+
+def test_a_set_of_cards_has_one_number_in_whatever_order_it_is_listed() -> None:
+    from cluedo.engine.actions import Action
+
+    catalog = ActionCatalog(new_game("killer-kloo-doo", players=3, seed=0).rules.action_shapes(3))
+    one = Action.make(0, "assault", person="plum", cards=["2C", "9C", "KC"])
+    other = Action.make(1, "assault", person="plum", cards=["KC", "2C", "9C"])
+    assert catalog.index(one) == catalog.index(other)
+    assert catalog.describe(catalog.index(one))["cards"] == ["2C", "9C", "KC"]
+
+
+def test_an_action_outside_the_space_is_named_in_the_error() -> None:
+    from cluedo.engine.actions import Action
+
+    catalog = ActionCatalog(new_game("classic", players=3, seed=0).rules.action_shapes(3))
+    with pytest.raises(ValueError, match=r"dance with .* is not in this action space"):
+        catalog.index(Action.make(0, "dance", partner="plum"))
+
+
+def test_the_same_configuration_always_numbers_actions_the_same_way() -> None:
+    first = raw_env("pendragon", 4).catalog.keys
+    again = ActionCatalog(new_game("pendragon", players=4, seed=99).rules.action_shapes(4)).keys
+    assert first == again
+
+
+def _swap_hidden_cards(game: Game) -> int:
+    """Swap everything two other seats hold in secret (hands, or in Clussassin the
+    cards and targets of their characters); returns one of the two seats."""
+    state: Any = game.state
+    if hasattr(state, "hands"):
+        hands = state.hands
+        sizes = [len(h) for h in hands]
+        a, b = next(
+            (a, b)
+            for a in range(1, game.players)
+            for b in range(a + 1, game.players)
+            if sizes[a] == sizes[b] and sizes[a]
+        )
+        hands[a], hands[b] = hands[b], hands[a]
+        return a
+    ca, cb = state.characters[1], state.characters[2]
+    for secret in (state.holdings, state.target):
+        secret[ca], secret[cb] = secret[cb], secret[ca]
+    return 1
+
+
+@pytest.mark.parametrize("rules", ["classic", "pendragon", "killer-kloo-doo", "clussassin"])
+def test_an_observation_does_not_change_with_cards_the_seat_cannot_see(rules: str) -> None:
+    game = new_game(rules, players=4, seed=3)
+    other = new_game(rules, players=4, seed=3)
+    changed = _swap_hidden_cards(other)
+    catalog = ActionCatalog(game.rules.action_shapes(4))
+    layout = Layout(game, catalog)
+    mine, theirs = Encoder(game, catalog, layout), Encoder(other, catalog, layout)
+    np.testing.assert_array_equal(
+        mine.observation(0, game.legal_actions(0)), theirs.observation(0, other.legal_actions(0))
+    )
+    np.testing.assert_array_equal(mine.mask(0)[0], theirs.mask(0)[0])
+    # ...while a seat whose own cards changed does see it.
+    assert not np.array_equal(
+        mine.observation(changed, game.legal_actions(changed)),
+        theirs.observation(changed, other.legal_actions(changed)),
+    )
+
+
+def test_an_illegal_number_is_refused_and_changes_nothing() -> None:
+    e = raw_env("classic", 3)
+    e.reset(seed=4)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = list(e.game.actions) if e.game else []
+    with pytest.raises(ValueError, match="not legal for player_1 now"):
+        e.step(illegal)
+    assert e.game is not None and e.game.actions == before
+
+
+def test_a_whole_game_ends_with_plus_one_for_winners_and_minus_one_for_the_rest() -> None:
+    e = raw_env("clussassin", 3)
+    e.reset(seed=2)
+    rng = np.random.default_rng(2)
+    final: dict[str, float] = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            final[agent] = reward
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert set(final) == set(e.possible_agents)
+    assert e.game is not None and e.game.finished
+    winners = {f"player_{s + 1}" for s in e.game.state.winners}
+    assert {a for a, r in final.items() if r == 1.0} == winners
+    assert all(r == -1.0 for a, r in final.items() if a not in winners)
+
+
+def test_the_single_seat_environment_passes_gymnasiums_checker() -> None:
+    check_env(SingleSeatEnv("classic", 3, bots=["random", "random"]), skip_render_check=True)
+
+
+def test_the_single_seat_plays_a_game_against_bots_to_its_end() -> None:
+    s = SingleSeatEnv("pendragon", 3, seat=1)
+    obs, info = s.reset(seed=7)
+    rng = np.random.default_rng(7)
+    done, steps, reward, last = False, 0, 0.0, {}
+    while not done:
+        obs, reward, terminated, truncated, last = s.step(
+            int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        )
+        done, steps = terminated or truncated, steps + 1
+    assert s.game is not None and s.game.finished and steps > 0
+    assert reward == (1.0 if last["won"] else -1.0)
+    # Same seed, same game: the bots and the deal are reproduced.
+    _, info_again = s.reset(seed=7)
+    assert info_again["seed"] == info["seed"]
+
+
+def test_an_illegal_number_in_the_single_seat_costs_the_penalty_and_changes_nothing() -> None:
+    s = SingleSeatEnv("classic", 3)
+    obs, _ = s.reset(seed=1)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    assert s.game is not None
+    before = list(s.game.actions)
+    again, reward, terminated, truncated, info = s.step(illegal)
+    assert reward == -0.1 and not terminated and not truncated and "not legal" in info["illegal"]
+    assert s.game.actions == before
+    np.testing.assert_array_equal(again["action_mask"], obs["action_mask"])
+    strict = SingleSeatEnv("classic", 3, illegal_penalty=None)
+    strict.reset(seed=1)
+    with pytest.raises(ValueError, match="not legal now"):
+        strict.step(illegal)
+
+
+def test_a_wrong_bot_or_seat_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match="no bot 'genius' for classic; choose from"):
+        SingleSeatEnv("classic", 3, bots=["genius", "random"])
+    with pytest.raises(ValueError, match="seat must be from 0 to 2"):
+        SingleSeatEnv("classic", 3, seat=3)
+
+
+def test_the_training_example_runs() -> None:
+    run = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "examples" / "train_reinforce.py"),
+            "--episodes",
+            "2",
+            "--evaluate",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "learned policy wins" in run.stdout and "random legal play wins" in run.stdout
