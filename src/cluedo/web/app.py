@@ -137,6 +137,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        server_store.claim()  # one server per database (raises DatabaseInUse)
         server.load()
         yield
         server_store.close()

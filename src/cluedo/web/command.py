@@ -40,7 +40,15 @@ def register(app: typer.Typer) -> None:
             "table_every": table_every,
             "sockets_per_address": sockets_per_address,
         }
-        application = create_app(database, bot_delay=bot_delay, defaults=limits)
+        from cluedo.web.store import DatabaseInUse, Store
+
+        store = Store(database)
+        try:
+            store.claim()
+        except DatabaseInUse as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+        application = create_app(bot_delay=bot_delay, store=store, defaults=limits)
         typer.echo(f"cluedo: open http://{host}:{port}/ in a browser (Ctrl-C stops)")
         # No per-message compression: frames are small and loopback or LAN is fast, and
         # deflating every frame for every seat was the largest cost under load.

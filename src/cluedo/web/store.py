@@ -12,6 +12,7 @@ Store brings the database to the newest revision when it opens it.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import time
@@ -33,12 +34,13 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
 
@@ -149,20 +151,78 @@ def upgrade(engine: Engine) -> None:
         alembic_command.upgrade(config, "head")
 
 
+class DatabaseInUse(RuntimeError):
+    """Another server holds the database: two writers would mix their histories."""
+
+
+SQLITE_WAIT = 1.0
+"""Seconds a write waits for a locked SQLite file before it fails (and is not accepted)."""
+
+PG_LOCK_KEY = 0x636C7565646F
+"""The PostgreSQL advisory lock a server holds on its database ("cluedo" in hex)."""
+
+
 class Store:
-    """Tables, actions and chat in one database; every write is committed at once."""
+    """Tables, actions and chat in one database; every write is committed at once.
+
+    Anyone may open a Store to read (``cluedo verify``, tests); a server first
+    claims it (:meth:`claim`), and only one server at a time can.
+    """
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_database_url()
         if self.url.startswith("postgresql://"):
             # The psycopg 3 driver (the `postgres` extra), not the older psycopg2.
             self.url = "postgresql+psycopg://" + self.url[len("postgresql://") :]
-        self.engine: Engine = create_engine(self.url)
+        sqlite = self.url.startswith("sqlite")
+        self.engine: Engine = create_engine(
+            self.url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {}
+        )
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade(self.engine)
+        self._claim: Any = None
+        """What holds the database for this server: a locked file or a connection."""
+
+    def claim(self) -> None:
+        """Make this the one server on the database, or raise :class:`DatabaseInUse`.
+
+        SQLite: an exclusive lock on ``<file>.lock`` beside the database; PostgreSQL:
+        an advisory lock held by a connection of its own. Both end with the process,
+        however it ends, so a killed server never leaves the database locked.
+        """
+        if self._claim is not None:
+            return
+        name = self.engine.url.database
+        if self.engine.dialect.name == "sqlite":
+            if not name or name == ":memory:":
+                return  # a private database: nobody else can reach it
+            handle = open(f"{name}.lock", "a")  # noqa: SIM115 - held for the server's life
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.close()
+                raise DatabaseInUse(
+                    f"another cluedo server is using {name}; stop it first, or give this "
+                    "one another database with --database"
+                ) from None
+            self._claim = handle
+            return
+        conn: Connection = self.engine.connect()
+        held = conn.execute(select(func.pg_try_advisory_lock(PG_LOCK_KEY))).scalar()
+        conn.commit()
+        if not held:
+            conn.close()
+            raise DatabaseInUse(
+                f"another cluedo server is using the database {name!r}; stop it first, or "
+                "give this one another database with --database"
+            )
+        self._claim = conn
 
     def close(self) -> None:
+        if self._claim is not None:
+            self._claim.close()  # releases the file lock or the advisory lock
+            self._claim = None
         self.engine.dispose()
 
     def create(self, record: TableRecord) -> None:

@@ -44,6 +44,14 @@ CHAT_KEPT = 200
 """Chat messages a table keeps in memory and sends to a browser that connects."""
 
 
+STORE_RETRY = 2.0
+"""Seconds a bot waits before trying again when its move could not be stored."""
+
+
+class NotStored(WebError):
+    """The store refused an action, which was therefore taken back."""
+
+
 def token_hash(token: str) -> str:
     # Only hashes are stored: a copy of the database does not let anyone act for a seat.
     return hashlib.sha256(token.encode()).hexdigest()
@@ -280,18 +288,27 @@ class Table:
     def _apply(self, action: Action) -> None:
         assert self.game is not None
         self.game.apply(action)  # raises IllegalAction with the game unchanged
+        finished = self.game.finished and self.record.status != "finished"
+        # Stored before anyone hears of it: a crash after this loses nothing. An
+        # action the store refuses (locked, full, gone) is not accepted at all.
+        try:
+            self.store.add_action(
+                self.code,
+                len(self.record.actions),
+                action.to_json(),
+                "finished" if finished else None,
+            )
+        except Exception:
+            self.game.take_back()
+            log.exception("table %s: an action could not be stored; it was taken back", self.code)
+            raise NotStored(
+                "the server could not store that move, so it was not made: try again shortly",
+                "not-stored",
+            ) from None
         self.waiting_since.pop(action.seat, None)  # its clock starts again
         self.record.actions.append(action.to_json())
-        finished = self.game.finished and self.record.status != "finished"
         if finished:
             self.record.status = "finished"
-        # Stored before anyone hears of it: a crash after this loses nothing.
-        self.store.add_action(
-            self.code,
-            len(self.record.actions) - 1,
-            action.to_json(),
-            "finished" if finished else None,
-        )
         self._notebooks.clear()
         self.broadcast()
         self.kick()
@@ -402,6 +419,8 @@ class Table:
                 continue
             try:
                 self._bot_act(seat)
+            except NotStored:  # the database is away for a moment: the bot tries again
+                await asyncio.sleep(STORE_RETRY)
             except Exception:  # a bot bug must not stop the table
                 log.exception("bot for seat %s at table %s failed", seat, self.code)
                 return

@@ -1,0 +1,149 @@
+"""Nothing is accepted that is not stored: a move the database refuses is taken
+back, the seat is told, and the table goes on once the database answers again;
+only one server may use a database at a time."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+from starlette.testclient import TestClient
+from web_kit import make_client, next_update, open_table, server_of, sit, until_turn
+
+from cluedo.web.store import DatabaseInUse, Store
+from cluedo.web.tables import Table
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.sqlite'}"
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with make_client(db) as c:
+        yield c
+
+
+class FailingWrites:
+    """Stand-in for Store.add_action that fails like a locked database ``times`` times."""
+
+    def __init__(self, store: Store, times: int, after: int = 0) -> None:
+        self.real = store.add_action
+        self.left = times
+        self.after = after
+        """Writes that go through before the failures begin."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        if self.after > 0:
+            self.after -= 1
+        elif self.left > 0:
+            self.left -= 1
+            raise OperationalError("INSERT", {}, Exception("database is locked"))
+        self.real(*args, **kwargs)
+
+
+def error_frame(ws: Any) -> dict[str, Any]:
+    while True:
+        frame: dict[str, Any] = ws.receive_json()
+        if frame["type"] == "error":
+            return frame
+
+
+def test_a_move_the_database_refuses_is_taken_back_and_the_seat_is_told(
+    client: TestClient, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = open_table(client, rules="classic", players=3, shuffle=3)
+    _, token = sit(client, code)
+    table = server_of(client).tables[code]
+    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        frame = until_turn(ws)
+        assert table.game is not None
+        before = (table.game.save(), list(table.record.actions), table.record.status)
+        monkeypatch.setattr(table.store, "add_action", FailingWrites(table.store, 1))
+        ws.send_json({"type": "act", "action": frame["legal"][0]})
+        error = error_frame(ws)
+        assert error["rule"] == "not-stored" and "try again" in error["error"]
+        # Nothing changed: not in memory, not in the record.
+        assert (table.game.save(), table.record.actions, table.record.status) == before
+        # The database answers again: the same move goes through, stored without a gap.
+        ws.send_json({"type": "act", "action": frame["legal"][0]})
+        assert next_update(ws)["view"]["log_end"] > frame["view"]["log_end"]
+        played = list(table.record.actions)
+    monkeypatch.undo()
+    # A restart finds exactly the game that was played.
+    client.__exit__(None, None, None)
+    stored = {r.code: r for r in Store(db).load_all()}[code]
+    assert stored.actions == played
+    assert Table(stored, Store(db)).game is not None
+
+
+def test_a_bot_whose_move_is_refused_tries_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cluedo.web.tables.STORE_RETRY", 0.01)
+    code = open_table(client, rules="classic", players=3, shuffle=4)
+    table = server_of(client).tables[code]
+    _, token = sit(client, code)
+    # The person's move is stored; the bots' next three writes fail.
+    failing = FailingWrites(table.store, 3, after=1)
+    monkeypatch.setattr(table.store, "add_action", failing)
+    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        frame = until_turn(ws)
+        after = frame["view"]["log_end"]
+        ws.send_json({"type": "act", "action": random.Random(0).choice(frame["legal"])})
+        # The bots' failed writes were retried: the person's turn comes round again
+        # (or the game ends), and then the table is still.
+        frame = until_turn(ws, after=after)
+        assert table.game is not None
+        assert len(table.game.actions) == len(table.record.actions) > 1
+    assert failing.left == 0
+
+
+def test_a_second_server_on_the_same_database_file_refuses_to_start(db: str) -> None:
+    first = Store(db)
+    first.claim()
+    second = Store(db)  # reading is for anyone (cluedo verify, a backup)
+    try:
+        with pytest.raises(DatabaseInUse, match="another cluedo server is using"):
+            second.claim()
+        with pytest.raises(DatabaseInUse), make_client(db):
+            pass  # a whole server refuses at start-up
+    finally:
+        first.close()
+    # Once the first has stopped, the database is free again.
+    second.claim()
+    second.close()
+
+
+def test_cluedo_serve_on_a_database_in_use_says_so_and_exits_2(db: str, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    first = Store(db)
+    first.claim()
+    try:
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from cluedo.frontends.cli import main; main()",
+                "serve",
+                "--database",
+                db,
+                "--port",
+                "0",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+        )
+    finally:
+        first.close()
+    assert run.returncode == 2, run.stderr
+    assert "another cluedo server is using" in run.stderr and "Traceback" not in run.stderr
