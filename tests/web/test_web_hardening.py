@@ -700,7 +700,8 @@ def test_a_stored_record_never_makes_the_server_start_a_program(db: str, tmp_pat
     store.create(record)
     store.close()
     with make_client(db) as client:
-        assert client.get("/api/tables/EVILONE").status_code == 404
+        put_aside = client.get("/api/tables/EVILONE")
+        assert put_aside.status_code == 410 and "not a built-in bot" in put_aside.json()["error"]
         assert client.get("/api/rules").status_code == 200
     assert not marker.exists()
 

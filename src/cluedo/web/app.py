@@ -76,6 +76,8 @@ class Server:
         self.store = store
         self.defaults = {**SERVER_DEFAULTS, **defaults}
         self.tables: dict[str, Table] = {}
+        self.put_aside: dict[str, str] = {}
+        """Tables whose stored record cannot be trusted: code -> why."""
         self.new_tables = TokenBucket(self.defaults["table_burst"], self.defaults["table_every"])
         self.sockets: dict[str, int] = {}
         """Websockets open per client address."""
@@ -83,18 +85,36 @@ class Server:
         """Where each new table's shuffle secret comes from (tests swap in a fixed one)."""
 
     def load(self) -> None:
+        """Every stored table back in play; one whose record cannot be trusted is put
+        aside (logged, and its page says so) while every other table starts."""
         for record in self.store.load_all():
+            if record.damage is not None:
+                self._put_aside(record.code, record.damage)
+                continue
             try:
                 table = Table(record, self.store)
-            except Exception:
-                log.exception("table %s could not be restored", record.code)
+            except Exception as err:
+                log.debug("table %s does not replay", record.code, exc_info=True)
+                self._put_aside(record.code, f"its stored actions do not replay ({err})")
                 continue
             self.tables[record.code] = table
             table.kick()  # bots whose turn it was when the server stopped go on
 
+    def _put_aside(self, code: str, why: str) -> None:
+        self.put_aside[code] = why
+        log.error("table %s is put aside: %s", code, why)
+
     def table(self, code: str) -> Table:
         table = self.tables.get(code.upper())
         if table is None:
+            why = self.put_aside.get(code.upper())
+            if why is not None:
+                raise WebError(
+                    f"table {code.upper()} is put aside because {why}; the other tables are "
+                    "not affected, and the server's log has the details",
+                    "table-put-aside",
+                    status=410,
+                )
             raise WebError(f"no table with code {code!r}", "no-such-table")
         return table
 

@@ -13,6 +13,7 @@ Store brings the database to the newest revision when it opens it.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import time
@@ -58,6 +59,8 @@ tables_t = Table(
     Column("created", Float, nullable=False),
     Column("secret", String(64), nullable=True),
     Column("commitment", String(64), nullable=True),
+    Column("chain", String(64), nullable=True),
+    Column("action_count", Integer, nullable=True),
 )
 
 actions_t = Table(
@@ -84,6 +87,24 @@ _INSERT_ACTION = actions_t.insert()
 _SET_STATUS = (
     update(tables_t).where(tables_t.c.code == bindparam("c")).values(status=bindparam("status"))
 )
+_SET_CHAIN = (
+    update(tables_t)
+    .where(tables_t.c.code == bindparam("c"))
+    .values(chain=bindparam("chain"), action_count=bindparam("count"))
+)
+
+CHAIN_START = hashlib.sha256(b"cluedo web actions").hexdigest()
+"""The hash chain of a table with no actions yet."""
+
+
+def chain_step(chain: str, action_text: str) -> str:
+    """The chain after one more action: SHA-256 of the chain so far and the action as stored.
+
+    A table row keeps the chain over all its actions and their count, written in
+    the same transaction as each action, so a changed, missing or extra action
+    row no longer matches it.
+    """
+    return hashlib.sha256(bytes.fromhex(chain) + action_text.encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -106,6 +127,8 @@ class TableRecord:
     None for tables made before verifiable shuffles."""
     commitment: str | None = None
     """SHA-256 over a tag and the secret (hex), public from the start."""
+    damage: str | None = None
+    """Why the stored record cannot be trusted (then the table is put aside), or None."""
 
 
 def default_database_url() -> str:
@@ -183,6 +206,8 @@ class Store:
         upgrade(self.engine)
         self._claim: Any = None
         """What holds the database for this server: a locked file or a connection."""
+        self._chains: dict[str, tuple[int, str]] = {}
+        """Per table, the count of stored actions and their hash chain, as last written."""
 
     def claim(self) -> None:
         """Make this the one server on the database, or raise :class:`DatabaseInUse`.
@@ -240,8 +265,11 @@ class Store:
                     created=record.created,
                     secret=record.secret,
                     commitment=record.commitment,
+                    chain=CHAIN_START,
+                    action_count=0,
                 )
             )
+        self._chains[record.code] = (0, CHAIN_START)
 
     def update(self, record: TableRecord) -> None:
         """Store the table's seats, options and status (not its actions)."""
@@ -260,11 +288,24 @@ class Store:
         self, code: str, index: int, action: dict[str, Any], status: str | None = None
     ) -> None:
         """Store one accepted action (and a new status, if it changed) in one transaction."""
+        text = json.dumps(action)
         # Plain statements with bound parameters: compiled once, cached by SQLAlchemy.
         with self.engine.begin() as conn:
-            conn.execute(_INSERT_ACTION, {"code": code, "idx": index, "action": json.dumps(action)})
+            count, chain = self._chains.get(code) or self._read_chain(conn, code)
+            if index != count:
+                raise ValueError(f"table {code}: action {index} stored after {count} actions")
+            chain = chain_step(chain, text)
+            conn.execute(_INSERT_ACTION, {"code": code, "idx": index, "action": text})
+            conn.execute(_SET_CHAIN, {"c": code, "chain": chain, "count": index + 1})
             if status is not None:
                 conn.execute(_SET_STATUS, {"c": code, "status": status})
+        self._chains[code] = (index + 1, chain)
+
+    def _read_chain(self, conn: Connection, code: str) -> tuple[int, str]:
+        row = conn.execute(
+            select(tables_t.c.action_count, tables_t.c.chain).where(tables_t.c.code == code)
+        ).one()
+        return int(row.action_count or 0), str(row.chain or CHAIN_START)
 
     def add_chat(self, code: str, index: int, line: dict[str, Any]) -> None:
         with self.engine.begin() as conn:
@@ -280,20 +321,26 @@ class Store:
             )
 
     def load_all(self) -> list[TableRecord]:
-        """Every table with its actions and chat, in creation order."""
+        """Every table with its actions and chat, in creation order.
+
+        A table whose row cannot be read, or whose action rows do not match their
+        count and hash chain (one changed, deleted or added by hand), comes back
+        with :attr:`TableRecord.damage` saying why; the others load as usual.
+        """
         with self.engine.connect() as conn:
             rows = conn.execute(select(tables_t).order_by(tables_t.c.created)).mappings().all()
-            actions: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+            actions: dict[str, list[tuple[int, str]]] = {}
             for a in conn.execute(select(actions_t)).mappings():
-                actions.setdefault(a["code"], []).append((a["idx"], json.loads(a["action"])))
+                actions.setdefault(a["code"], []).append((a["idx"], a["action"]))
             chat: dict[str, list[tuple[int, dict[str, Any]]]] = {}
             for c in conn.execute(select(chat_t)).mappings():
                 line = {"seat": c["seat"], "name": c["name"], "text": c["text"], "at": c["at"]}
                 chat.setdefault(c["code"], []).append((c["idx"], line))
         out = []
         for row in rows:
-            out.append(
-                TableRecord(
+            texts = sorted(actions.get(row["code"], []), key=_first)
+            try:
+                record = TableRecord(
                     code=row["code"],
                     rules=row["rules"],
                     players=row["players"],
@@ -303,13 +350,51 @@ class Store:
                     settings=json.loads(row["settings"]),
                     status=row["status"],
                     created=row["created"],
-                    actions=[a for _, a in sorted(actions.get(row["code"], []), key=_first)],
+                    actions=[json.loads(text) for _, text in texts],
                     chat=[c for _, c in sorted(chat.get(row["code"], []), key=_first)],
                     secret=row["secret"],
                     commitment=row["commitment"],
                 )
-            )
+            except (ValueError, TypeError) as err:
+                out.append(_damaged(row, f"its stored row cannot be read ({err})"))
+                continue
+            record.damage = self._check_chain(row, texts)
+            out.append(record)
         return out
+
+    def _check_chain(self, row: Any, texts: list[tuple[int, str]]) -> str | None:
+        """Why the action rows do not match the table's count and chain, or None."""
+        code = row["code"]
+        if [i for i, _ in texts] != list(range(len(texts))):
+            return "its stored actions are not numbered 0, 1, 2... (a row is missing)"
+        if row["action_count"] is None or row["chain"] is None:
+            return "it has no checksum over its actions"
+        chain = CHAIN_START
+        for _, text in texts:
+            chain = chain_step(chain, text)
+        if len(texts) != row["action_count"]:
+            return (
+                f"{len(texts)} actions are stored where its checksum counts "
+                f"{row['action_count']} (a row was deleted or added)"
+            )
+        if chain != row["chain"]:
+            return "its stored actions do not match their checksum (a row was changed)"
+        self._chains[code] = (len(texts), chain)
+        return None
+
+
+def _damaged(row: Any, why: str) -> TableRecord:
+    return TableRecord(
+        code=str(row["code"]),
+        rules=str(row["rules"]),
+        players=0,
+        seed=0,
+        options={},
+        seats=[],
+        settings={},
+        status="damaged",
+        damage=why,
+    )
 
 
 def _first(pair: tuple[int, Any]) -> int:
