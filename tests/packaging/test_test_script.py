@@ -19,6 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DEBIAN_CHROMIUM = "/usr/bin/chromium"
+DEBIAN_POSTGRES = "/usr/lib/postgresql"
 
 
 @dataclass
@@ -27,6 +28,7 @@ class Run:
     stderr: str
     calls: list[str]
     chromium: Path
+    postgres: Path
 
 
 def _tool(path: Path, body: str) -> None:
@@ -41,14 +43,20 @@ def run_script(
     sudo: bool = False,
     apt_works: bool = True,
     env: dict[str, str] | None = None,
+    with_postgres: bool = True,
 ) -> Run:
     repo, stubs = tmp_path / "repo", tmp_path / "stubs"
     chromium = tmp_path / "chromium"
+    postgres = tmp_path / "postgresql"  # stands for /usr/lib/postgresql
     log = tmp_path / "calls.log"
     text = (ROOT / "scripts" / "test").read_text()
-    assert DEBIAN_CHROMIUM in text
+    assert DEBIAN_CHROMIUM in text and DEBIAN_POSTGRES in text
+    text = text.replace(DEBIAN_CHROMIUM, str(chromium)).replace(DEBIAN_POSTGRES, str(postgres))
     (repo / "scripts").mkdir(parents=True)
-    (repo / "scripts" / "test").write_text(text.replace(DEBIAN_CHROMIUM, str(chromium)))
+    (repo / "scripts" / "test").write_text(text)
+    if with_postgres:  # as on this machine: PostgreSQL's programs are there
+        (postgres / "15" / "bin").mkdir(parents=True)
+        _tool(postgres / "15" / "bin" / "initdb", "")
     (repo / "pyproject.toml").write_text("")
     os.utime(repo / "pyproject.toml", (0, 0))  # older than .installed-dev: no reinstall
     (repo / ".venv" / "bin").mkdir(parents=True)
@@ -63,12 +71,20 @@ def run_script(
     _tool(stubs / "id", f"echo {uid}\n")
     if sudo:
         _tool(stubs / "sudo", f'echo "sudo $*" >> {log}\nexec "$@"\n')
-    chmod = shutil.which("chmod")
-    install = f": > {chromium}; {chmod} +x {chromium}" if apt_works else "exit 100"
+    chmod, mkdir, tail = shutil.which("chmod"), shutil.which("mkdir"), shutil.which("tail")
+    initdb = postgres / "15" / "bin" / "initdb"
+    install = (
+        f'case "$*" in *chromium*) : > {chromium}; {chmod} +x {chromium};; '
+        f"*postgresql*) {mkdir} -p {initdb.parent}; : > {initdb}; {chmod} +x {initdb};; esac"
+        if apt_works
+        else "exit 100"
+    )
     _tool(
         stubs / "apt-get",
         f'echo "apt-get $*" >> {log}\ncase "$*" in *install*) {install};; esac\n',
     )
+    assert tail is not None
+    (stubs / "tail").symlink_to(tail)
     result = subprocess.run(
         ["/bin/bash", str(repo / "scripts" / "test"), *args],
         env={"PATH": str(stubs), **(env or {})},
@@ -77,7 +93,7 @@ def run_script(
         timeout=60,
     )
     calls = log.read_text().splitlines() if log.exists() else []
-    return Run(result.returncode, result.stderr, calls, chromium)
+    return Run(result.returncode, result.stderr, calls, chromium, postgres)
 
 
 CHECKS = ["ruff check src tests benchmarks examples", "mypy ", "pytest -n 2 tests/web"]
@@ -161,3 +177,38 @@ def test_the_browser_marker_selects_exactly_the_tests_that_drive_chromium() -> N
     assert browser and all(t.startswith("tests/web/test_web_browser.py::") for t in browser)
     others = _collected("not browser")
     assert others and not any("test_web_browser.py" in t for t in others)
+
+
+def test_as_root_it_installs_postgresql_when_its_programs_are_missing(tmp_path: Path) -> None:
+    run = run_script(tmp_path, "-m", "not browser", uid=0, with_postgres=False)
+    assert run.code == 0, run.stderr
+    assert run.calls == [
+        "apt-get update -qq",
+        "apt-get install -y -qq postgresql",
+        *CHECKS[:2],
+        "pytest -n 2 -m not browser",
+    ]
+    assert os.access(run.postgres / "15" / "bin" / "initdb", os.X_OK)
+
+
+def test_deselecting_the_postgres_tests_needs_no_postgresql(tmp_path: Path) -> None:
+    run = run_script(tmp_path, "-m", "not browser and not postgres", with_postgres=False)
+    assert run.code == 0, run.stderr
+    assert run.calls == [*CHECKS[:2], "pytest -n 2 -m not browser and not postgres"]
+
+
+def test_without_postgresql_and_root_it_says_what_to_do(tmp_path: Path) -> None:
+    run = run_script(tmp_path, "-m", "not browser", with_postgres=False)
+    assert run.code == 1
+    assert "the tests that need postgresql cannot run" in run.stderr
+    assert "apt-get install postgresql" in run.stderr
+    # (the copy's /usr/lib/postgresql is a temporary folder)
+    assert f"CLUEDO_POSTGRES_BIN={run.postgres}/<version>/bin ./scripts/test" in run.stderr
+    assert './scripts/test -m "not postgres"' in run.stderr
+    assert run.calls == []
+
+
+def test_the_postgres_marker_selects_the_tests_that_start_a_postgresql_server() -> None:
+    postgres = _collected("postgres")
+    assert postgres and all("[postgresql" in t for t in postgres)
+    assert not any("[postgresql" in t for t in _collected("not postgres"))

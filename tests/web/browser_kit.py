@@ -32,8 +32,13 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db: Path, port: int | None = None) -> None:
+    """``cluedo serve`` in a process of its own, on ``db`` (an SQLite file, or any
+    database URL; then ``files`` names where its messages go)."""
+
+    def __init__(self, db: Path | str, port: int | None = None, files: Path | None = None) -> None:
         self.db = db
+        self.database = f"sqlite:///{db}" if isinstance(db, Path) else db
+        self.files = files if files is not None else Path(str(db))
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -47,12 +52,12 @@ class LiveServer:
             "--port",
             str(self.port),
             "--database",
-            f"sqlite:///{self.db}",
+            self.database,
             "--bot-delay",
             "0",
         ]
         # The server's messages go to a file: an unread pipe could fill and stall it.
-        self.stderr = self.db.with_suffix(".stderr.txt")
+        self.stderr = self.files.with_suffix(".stderr.txt")
         with self.stderr.open("ab") as err_file:
             self.process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err_file)
         # Generous: a loaded machine can take many seconds to import and bind.

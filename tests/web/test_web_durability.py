@@ -19,8 +19,9 @@ from cluedo.web.tables import Table
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.sqlite'}"
+def db(database_url: str) -> str:
+    """Every test here runs on SQLite and on a real PostgreSQL server."""
+    return database_url
 
 
 @pytest.fixture
@@ -170,38 +171,41 @@ def _two_tables_with_moves(db: str) -> tuple[str, str]:
     return codes[0], codes[1]
 
 
-def _sql(db: str, statement: str, *params: Any) -> None:
-    import sqlite3
+def _sql(db: str, statement: str, **params: Any) -> None:
+    """Change the database behind the server's back, as a person with a SQL shell could."""
+    from sqlalchemy import create_engine, text
 
-    with sqlite3.connect(db.removeprefix("sqlite:///")) as conn:
-        conn.execute(statement, params)
+    engine = create_engine(db.replace("postgresql://", "postgresql+psycopg://"))
+    with engine.begin() as conn:
+        conn.execute(text(statement), params)
+    engine.dispose()
+
+
+DAMAGES = [
+    (
+        "DELETE FROM web_actions WHERE code = :code AND idx = "
+        "(SELECT MAX(idx) FROM web_actions WHERE code = :code)",
+        "a row was deleted",
+    ),
+    (
+        "UPDATE web_actions SET action = :other WHERE code = :code AND idx = 0",
+        "a row was changed",
+    ),
+    ("DELETE FROM web_actions WHERE code = :code AND idx = 0", "missing"),
+    ("UPDATE web_tables SET options = 'not json' WHERE code = :code", "cannot be read"),
+]
+"""Ways a person with a SQL shell could damage a table's record, and what the server says."""
 
 
 @pytest.mark.parametrize(
-    ("damage", "said"),
-    [
-        (
-            "DELETE FROM web_actions WHERE code = ? AND idx = "
-            "(SELECT MAX(idx) FROM web_actions WHERE code = ?)",
-            "a row was deleted",
-        ),
-        (
-            'UPDATE web_actions SET action = \'{"seat": 0, "kind": "end_turn"}\' '
-            "WHERE code = ? AND idx = 0 AND ? IS NOT NULL",
-            "a row was changed",
-        ),
-        ("DELETE FROM web_actions WHERE code = ? AND idx = 0 AND ? IS NOT NULL", "missing"),
-        (
-            "UPDATE web_tables SET options = 'not json' WHERE code = ? AND ? IS NOT NULL",
-            "cannot be read",
-        ),
-    ],
+    ("damage", "said"), DAMAGES, ids=["last-deleted", "changed", "first-deleted", "unreadable"]
 )
 def test_a_damaged_record_puts_its_table_aside_and_the_others_start(
     db: str, damage: str, said: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     bad, good = _two_tables_with_moves(db)
-    _sql(db, damage, bad, bad)
+    other = '{"seat": 0, "kind": "end_turn"}'
+    _sql(db, damage, **{"code": bad, "other": other} if ":other" in damage else {"code": bad})
     with caplog.at_level("ERROR", logger="cluedo.web"), make_client(db) as client:
         server = server_of(client)
         assert good in server.tables and bad not in server.tables
@@ -220,13 +224,13 @@ def test_a_record_whose_actions_no_longer_replay_is_put_aside(db: str) -> None:
     from cluedo.web.store import CHAIN_START, chain_step
 
     text = '{"seat": 0, "kind": "fly"}'
-    _sql(db, "DELETE FROM web_actions WHERE code = ?", bad)
-    _sql(db, "INSERT INTO web_actions (code, idx, action) VALUES (?, 0, ?)", bad, text)
+    _sql(db, "DELETE FROM web_actions WHERE code = :code", code=bad)
+    _sql(db, "INSERT INTO web_actions (code, idx, action) VALUES (:code, 0, :a)", code=bad, a=text)
     _sql(
         db,
-        "UPDATE web_tables SET chain = ?, action_count = 1 WHERE code = ?",
-        chain_step(CHAIN_START, text),
-        bad,
+        "UPDATE web_tables SET chain = :chain, action_count = 1 WHERE code = :code",
+        chain=chain_step(CHAIN_START, text),
+        code=bad,
     )
     with make_client(db) as client:
         server = server_of(client)
