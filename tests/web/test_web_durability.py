@@ -270,3 +270,38 @@ def test_a_database_from_before_the_checksums_gets_them_and_loads(tmp_path: Path
         server = server_of(client)
         assert new in server.tables and not server.put_aside
         assert len(server.tables[new].record.actions) >= 1
+
+
+# -- finished games are loaded on demand ----------------------------------------------
+
+
+def _finish_a_game(client: TestClient, shuffle: int) -> str:
+    code = open_table(client, rules="classic", players=3, shuffle=shuffle)
+    _, token = sit(client, code)
+    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        from web_kit import play_seat
+
+        play_seat(ws, random.Random(shuffle), accuse_after=6)
+    return code
+
+
+def test_finished_games_wait_in_the_store_until_someone_asks_for_one(db: str) -> None:
+    with make_client(db) as client:
+        done = [_finish_a_game(client, shuffle) for shuffle in (31, 32)]
+        live = open_table(client, rules="classic", players=3, shuffle=33)
+        server = server_of(client)
+        # A new table let the finished games nobody watches go.
+        assert not set(done) & set(server.tables) and live in server.tables
+        replay = client.get(f"/api/tables/{done[0]}/replay")
+        assert replay.status_code == 200
+    with make_client(db) as client:
+        server = server_of(client)
+        # A restart loads only the game still being played...
+        assert set(server.tables) == {live} and not server.finished
+        # ...and a finished one comes back when it is asked for, as it was.
+        info = client.get(f"/api/tables/{done[1]}")
+        assert info.status_code == 200 and info.json()["status"] == "finished"
+        assert set(server.finished) == {done[1]}
+        assert client.get(f"/api/tables/{done[0]}/replay").json() == replay.json()
+        # A new table never takes the code of a finished one.
+        assert set(done) <= server.codes

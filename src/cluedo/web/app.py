@@ -43,7 +43,7 @@ from cluedo.web.guard import (
     read_body,
 )
 from cluedo.web.lobby import board_json, card_names, create_table, join, rules_catalog
-from cluedo.web.store import Store
+from cluedo.web.store import Store, TableRecord
 from cluedo.web.tables import Client, Table, WebError
 
 log = logging.getLogger("cluedo.web")
@@ -66,8 +66,12 @@ of ``table_burst`` new tables then one every ``table_every`` seconds, and at mos
 ``sockets_per_address`` websockets open at once."""
 
 
+FINISHED_KEPT = 32
+"""Finished games kept in memory after someone asked for them (replays, late visitors)."""
+
+
 class Server:
-    """Every table, in memory, backed by the store."""
+    """The tables being played, in memory, backed by the store."""
 
     def __init__(self, store: Store, defaults: dict[str, Any]) -> None:
         unknown = set(defaults) - set(SERVER_DEFAULTS)
@@ -78,6 +82,10 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.put_aside: dict[str, str] = {}
         """Tables whose stored record cannot be trusted: code -> why."""
+        self.finished: dict[str, Table] = {}
+        """Finished games loaded on demand, the most recently asked for last."""
+        self.codes: set[str] = set()
+        """Every table code in the store (new codes must differ from all of them)."""
         self.new_tables = TokenBucket(self.defaults["table_burst"], self.defaults["table_every"])
         self.sockets: dict[str, int] = {}
         """Websockets open per client address."""
@@ -85,27 +93,54 @@ class Server:
         """Where each new table's shuffle secret comes from (tests swap in a fixed one)."""
 
     def load(self) -> None:
-        """Every stored table back in play; one whose record cannot be trusted is put
-        aside (logged, and its page says so) while every other table starts."""
-        for record in self.store.load_all():
-            if record.damage is not None:
-                self._put_aside(record.code, record.damage)
-                continue
-            try:
-                table = Table(record, self.store)
-            except Exception as err:
-                log.debug("table %s does not replay", record.code, exc_info=True)
-                self._put_aside(record.code, f"its stored actions do not replay ({err})")
-                continue
-            self.tables[record.code] = table
-            table.kick()  # bots whose turn it was when the server stopped go on
+        """Every table still being played back in play; one whose record cannot be
+        trusted is put aside (logged, and its page says so) while every other table
+        starts. Finished games stay in the store until someone asks for one, so
+        starting takes no longer as they pile up."""
+        self.codes = self.store.codes()
+        for record in self.store.load_all(finished=False):
+            table = self._restore(record)
+            if table is not None:
+                self.tables[record.code] = table
+                table.kick()  # bots whose turn it was when the server stopped go on
+
+    def _restore(self, record: TableRecord) -> Table | None:
+        if record.damage is not None:
+            self._put_aside(record.code, record.damage)
+            return None
+        try:
+            return Table(record, self.store)
+        except Exception as err:
+            log.debug("table %s does not replay", record.code, exc_info=True)
+            self._put_aside(record.code, f"its stored actions do not replay ({err})")
+            return None
+
+    def finished_table(self, code: str) -> Table | None:
+        """A finished game from the store, kept among the last few asked for."""
+        table = self.finished.pop(code, None)
+        if table is None and code in self.codes and code not in self.put_aside:
+            record = self.store.load(code)
+            table = self._restore(record) if record is not None else None
+        if table is None:
+            return None
+        self.finished[code] = table  # most recent last
+        while len(self.finished) > FINISHED_KEPT:
+            self.finished.pop(next(iter(self.finished)))
+        return table
+
+    def retire_finished(self) -> None:
+        """Move finished games nobody watches out of the live tables (memory is freed;
+        they come back from the store on demand)."""
+        for code, table in list(self.tables.items()):
+            if table.status == "finished" and not table.clients:
+                del self.tables[code]
 
     def _put_aside(self, code: str, why: str) -> None:
         self.put_aside[code] = why
         log.error("table %s is put aside: %s", code, why)
 
     def table(self, code: str) -> Table:
-        table = self.tables.get(code.upper())
+        table = self.tables.get(code.upper()) or self.finished_table(code.upper())
         if table is None:
             why = self.put_aside.get(code.upper())
             if why is not None:
@@ -189,14 +224,16 @@ def create_app(
             response = _error(err)
             response.headers["retry-after"] = str(math.ceil(wait))
             return response
+        server.retire_finished()  # a new table: a good moment to let old ones go
         try:
             record = create_table(
-                await _json_body(request), server.tables, server.defaults, server.draw_secret()
+                await _json_body(request), server.codes, server.defaults, server.draw_secret()
             )
         except WebError as err:
             return _error(err)
         server.store.create(record)
         table = server.tables[record.code] = Table(record, server.store)
+        server.codes.add(record.code)
         if all(s["kind"] == "bot" for s in record.seats):
             table.start()
             table.kick()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections.abc import Container
 from typing import Any
 
 from cluedo.agents.registry import bots_for, default_bot
@@ -37,7 +38,7 @@ SETTINGS_DEFAULTS: dict[str, Any] = {
 }
 
 
-def new_code(taken: set[str] | dict[str, Any]) -> str:
+def new_code(taken: Container[str]) -> str:
     while True:
         code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
         if code not in taken:
@@ -135,7 +136,7 @@ CREATE_FIELDS = ("rules", "players", "options", "seats", "settings")
 
 def create_table(
     request: Any,
-    taken: dict[str, Table],
+    taken: Container[str],
     defaults: dict[str, Any],
     secret: bytes | None = None,
 ) -> TableRecord:

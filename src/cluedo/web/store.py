@@ -320,20 +320,44 @@ class Store:
                 )
             )
 
-    def load_all(self) -> list[TableRecord]:
-        """Every table with its actions and chat, in creation order.
+    def codes(self) -> set[str]:
+        """The code of every stored table (cheap: no actions are read)."""
+        with self.engine.connect() as conn:
+            return {row.code for row in conn.execute(select(tables_t.c.code))}
+
+    def load(self, code: str) -> TableRecord | None:
+        """One table, as :meth:`load_all` would give it; None if there is none."""
+        found = self.load_all(code=code)
+        return found[0] if found else None
+
+    def load_all(self, code: str | None = None, finished: bool = True) -> list[TableRecord]:
+        """Every table with its actions and chat, in creation order (``finished=False``:
+        only those still being played; ``code``: only that one).
 
         A table whose row cannot be read, or whose action rows do not match their
         count and hash chain (one changed, deleted or added by hand), comes back
         with :attr:`TableRecord.damage` saying why; the others load as usual.
         """
+        which = select(tables_t.c.code)
+        if code is not None:
+            which = which.where(tables_t.c.code == code)
+        if not finished:
+            which = which.where(tables_t.c.status != "finished")
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables_t).order_by(tables_t.c.created)).mappings().all()
+            rows = (
+                conn.execute(
+                    select(tables_t)
+                    .where(tables_t.c.code.in_(which))
+                    .order_by(tables_t.c.created)
+                )
+                .mappings()
+                .all()
+            )
             actions: dict[str, list[tuple[int, str]]] = {}
-            for a in conn.execute(select(actions_t)).mappings():
+            for a in conn.execute(select(actions_t).where(actions_t.c.code.in_(which))).mappings():
                 actions.setdefault(a["code"], []).append((a["idx"], a["action"]))
             chat: dict[str, list[tuple[int, dict[str, Any]]]] = {}
-            for c in conn.execute(select(chat_t)).mappings():
+            for c in conn.execute(select(chat_t).where(chat_t.c.code.in_(which))).mappings():
                 line = {"seat": c["seat"], "name": c["name"], "text": c["text"], "at": c["at"]}
                 chat.setdefault(c["code"], []).append((c["idx"], line))
         out = []
