@@ -77,7 +77,6 @@ class QuestionLists:
         self._suggestions: dict[int, list[Action]] = {}
         self._accusations: dict[int, list[Action]] = {}
 
-
     def shapes(self) -> list[ActionShape]:
         """The action space's forms of a question, its answer and an accusation
         (see :mod:`cluedo.engine.action_space`)."""
@@ -88,6 +87,7 @@ class QuestionLists:
             ),
             ActionShape("show", {"card": (*self.suspects, *self.weapons, *self.rooms)}),
         ]
+
     def suggestions(self, seat: int) -> list[Action]:
         cached = self._suggestions.get(seat)
         if cached is None:
@@ -109,9 +109,7 @@ class QuestionLists:
             ]
         return cached
 
-    def error(
-        self, action: Action, with_room: bool, room_note: str = ""
-    ) -> IllegalAction | None:
+    def error(self, action: Action, with_room: bool, room_note: str = "") -> IllegalAction | None:
         """Why the action's suspect, weapon (and room) are not cards of the game, or None."""
         rule = action.kind
         if action.get("suspect") not in self.suspects:

@@ -346,9 +346,7 @@ class Store:
         with self.engine.connect() as conn:
             rows = (
                 conn.execute(
-                    select(tables_t)
-                    .where(tables_t.c.code.in_(which))
-                    .order_by(tables_t.c.created)
+                    select(tables_t).where(tables_t.c.code.in_(which)).order_by(tables_t.c.created)
                 )
                 .mappings()
                 .all()
