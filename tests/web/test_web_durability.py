@@ -1,10 +1,11 @@
 """Nothing is accepted that is not stored: a move the database refuses is taken
 back, the seat is told, and the table goes on once the database answers again;
-only one server may use a database at a time."""
+only one server may use a database at a time; a slow write stalls no other table."""
 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -305,3 +306,54 @@ def test_finished_games_wait_in_the_store_until_someone_asks_for_one(db: str) ->
         assert client.get(f"/api/tables/{done[0]}/replay").json() == replay.json()
         # A new table never takes the code of a finished one.
         assert set(done) <= server.codes
+
+
+class HeldWrites:
+    """Stand-in for Store.add_action that waits, in its thread, until released."""
+
+    def __init__(self, store: Store, code: str) -> None:
+        self.real = store.add_action
+        self.code = code
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, code: str, *args: Any, **kwargs: Any) -> None:
+        if code == self.code:
+            self.started.set()
+            assert self.release.wait(30)
+        self.real(code, *args, **kwargs)
+
+
+def test_a_slow_write_at_one_table_holds_up_no_other_and_shows_nothing_early(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    slow = open_table(client, rules="classic", players=3, shuffle=41)
+    fast = open_table(client, rules="classic", players=3, shuffle=42)
+    _, slow_token = sit(client, slow)
+    _, fast_token = sit(client, fast)
+    server = server_of(client)
+    held = HeldWrites(server.store, slow)
+    monkeypatch.setattr(server.store, "add_action", held)
+    with (
+        client.websocket_connect(f"/ws/{slow}?token={slow_token}") as a,
+        client.websocket_connect(f"/ws/{fast}?token={fast_token}") as b,
+    ):
+        frame_a, frame_b = until_turn(a), until_turn(b)
+        a.send_json({"type": "act", "action": frame_a["legal"][0]})
+        assert held.started.wait(30)  # the slow table's write is under way...
+        # ...and meanwhile the other table plays, and answers a ping.
+        b.send_json({"type": "act", "action": frame_b["legal"][0]})
+        until_turn(b, after=frame_b["view"]["log_end"])  # its move came back, applied
+        b.send_json({"type": "ping", "id": 1})
+        while (pong := b.receive_json())["type"] != "pong":
+            pass
+        # Nobody sees the slow table's action before it is stored.
+        with client.websocket_connect(f"/ws/{slow}?spectate=1") as watcher:
+            seen = next_update(watcher)
+            assert seen["view"]["log_end"] == frame_a["view"]["log_end"]
+        held.release.set()
+        assert (
+            until_turn(a, after=frame_a["view"]["log_end"])["view"]["log_end"]
+            > (frame_a["view"]["log_end"])
+        )
+    assert pong == {"type": "pong", "id": 1}

@@ -268,18 +268,6 @@ class Game:
                     f"({type(err).__name__}: {_clip(str(err))})"
                 ) from None
 
-    def take_back(self) -> Action:
-        """Undo the last action (the game is replayed from its record without it).
-
-        For a front end that could not keep the action (a server that failed to
-        store it): the game is exactly as it was before it.
-        """
-        if not self.actions:
-            raise IllegalAction("nothing-to-take-back", "no action has been played yet")
-        last = self.actions.pop()
-        self._rebuild()
-        return last
-
     def _rebuild(self) -> None:
         fresh = Game(self.rules_name, self.players, self.seed, self.options)
         fresh.replay(self.actions)

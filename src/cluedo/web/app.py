@@ -342,7 +342,7 @@ def create_app(
                     client.push(WebError("send text frames (JSON)", "bad-message").frame())
                     continue
                 try:
-                    reply = _handle(table, client, name, text)
+                    reply = await _handle(table, client, name, text)
                 except WebError as err:
                     reply = err.frame()
                 except Exception:  # a bug must cost one message, not the connection
@@ -377,7 +377,7 @@ def create_app(
     return application
 
 
-def _handle(table: Table, client: Client, name: str, text: str) -> dict[str, Any] | None:
+async def _handle(table: Table, client: Client, name: str, text: str) -> dict[str, Any] | None:
     """One message from a browser; returns a reply frame, or raises :class:`WebError`."""
     if len(text) > MAX_MESSAGE:
         raise WebError(f"messages are at most {MAX_MESSAGE} characters", "too-large")
@@ -395,10 +395,10 @@ def _handle(table: Table, client: Client, name: str, text: str) -> dict[str, Any
     if kind == "act":
         if client.seat is None:
             raise WebError("spectators cannot act", "spectator")
-        table.act(client.seat, message.get("action"))
+        await table.act(client.seat, message.get("action"))
         return None
     if kind == "chat":
-        table.chat(client.seat, name, message.get("text"))
+        await table.chat(client.seat, name, message.get("text"))
         return None
     if kind == "notebook":
         return table.notebook(client.seat)

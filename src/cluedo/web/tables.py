@@ -49,7 +49,7 @@ STORE_RETRY = 2.0
 
 
 class NotStored(WebError):
-    """The store refused an action, which was therefore taken back."""
+    """The store refused an action or a chat line, which was therefore not made."""
 
 
 def token_hash(token: str) -> str:
@@ -118,8 +118,12 @@ class Table:
         self._runner: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._notebooks: dict[tuple[int, int, bool], dict[str, Any]] = {}
+        self.lock = asyncio.Lock()
+        """Held while an action or a chat line is stored and applied: one at a time."""
         if record.status != "lobby":
             self._build_game()
+            if self.game is not None and self.game.finished:
+                record.status = "finished"  # its status write may have been lost in a crash
 
     # -- set-up -----------------------------------------------------------------------
 
@@ -267,7 +271,7 @@ class Table:
 
     # -- play -------------------------------------------------------------------------
 
-    def act(self, seat: int, data: Any) -> None:
+    async def act(self, seat: int, data: Any) -> None:
         """Apply a person's action for their seat, or raise :class:`WebError` (game unchanged)."""
         if self.game is None:
             raise WebError("the game has not started: every seat must be taken", "not-started")
@@ -281,35 +285,42 @@ class Table:
             )
         try:
             action = Action.from_json({**data, "seat": seat})
-            self._apply(action)
+            async with self.lock:
+                await self._apply(action)
         except IllegalAction as err:
             raise WebError(err.message, err.rule, err.allowed) from None
 
-    def _apply(self, action: Action) -> None:
+    async def _apply(self, action: Action) -> None:
+        """Check, store, then apply and tell everyone; the caller holds :attr:`lock`.
+
+        The database is written in a thread, so other tables play on meanwhile;
+        the action reaches the game only once it is stored, so nobody - not even
+        a browser that joins during the write - sees an action that could be lost.
+        """
         assert self.game is not None
-        self.game.apply(action)  # raises IllegalAction with the game unchanged
-        finished = self.game.finished and self.record.status != "finished"
-        # Stored before anyone hears of it: a crash after this loses nothing. An
-        # action the store refuses (locked, full, gone) is not accepted at all.
+        error = self.game.check(action)
+        if error is not None:
+            raise error
         try:
-            self.store.add_action(
-                self.code,
-                len(self.record.actions),
-                action.to_json(),
-                "finished" if finished else None,
+            await asyncio.to_thread(
+                self.store.add_action, self.code, len(self.record.actions), action.to_json()
             )
         except Exception:
-            self.game.take_back()
-            log.exception("table %s: an action could not be stored; it was taken back", self.code)
+            log.exception("table %s: an action could not be stored, so not made", self.code)
             raise NotStored(
                 "the server could not store that move, so it was not made: try again shortly",
                 "not-stored",
             ) from None
+        self.game.apply(action)
         self.waiting_since.pop(action.seat, None)  # its clock starts again
         self.record.actions.append(action.to_json())
-        if finished:
-            self.record.status = "finished"
         self._notebooks.clear()
+        if self.game.finished and self.record.status != "finished":
+            self.record.status = "finished"
+            try:  # a lost status is found again when the game is replayed at start-up
+                await asyncio.to_thread(self.store.update, self.record)
+            except Exception:
+                log.exception("table %s: its finished status could not be stored", self.code)
         self.broadcast()
         self.kick()
 
@@ -317,7 +328,7 @@ class Table:
         """The number (counting from the table's first) of the oldest chat message kept."""
         return self.chat_total - len(self.record.chat)
 
-    def chat(self, seat: int | None, name: str, text: Any) -> None:
+    async def chat(self, seat: int | None, name: str, text: Any) -> None:
         """Say something at the table, or raise :class:`WebError` (nothing said)."""
         if seat is None and not self.record.settings.get("spectator_chat", False):
             raise WebError(
@@ -331,11 +342,19 @@ class Table:
         if len(text) > MAX_CHAT:
             raise WebError(f"chat messages are at most {MAX_CHAT} characters", "bad-chat")
         line = {"seat": seat, "name": display_text(name, MAX_NAME), "text": text, "at": time.time()}
-        self.store.add_chat(self.code, self.chat_total, line)
-        self.chat_total += 1
-        self.record.chat.append(line)
-        if len(self.record.chat) > CHAT_KEPT:
-            del self.record.chat[: len(self.record.chat) - CHAT_KEPT]
+        async with self.lock:  # one write at a time per table: chat lines keep their order
+            try:
+                await asyncio.to_thread(self.store.add_chat, self.code, self.chat_total, line)
+            except Exception:
+                log.exception("table %s: a chat message could not be stored", self.code)
+                raise NotStored(
+                    "the server could not store that message, so it was not sent: try again",
+                    "not-stored",
+                ) from None
+            self.chat_total += 1
+            self.record.chat.append(line)
+            if len(self.record.chat) > CHAT_KEPT:
+                del self.record.chat[: len(self.record.chat) - CHAT_KEPT]
         self.broadcast()
 
     def notebook(self, seat: int | None) -> dict[str, Any]:
@@ -418,32 +437,34 @@ class Table:
             if self._next_bot_seat()[0] != seat:
                 continue
             try:
-                self._bot_act(seat)
+                await self._bot_act(seat)
             except NotStored:  # the database is away for a moment: the bot tries again
                 await asyncio.sleep(STORE_RETRY)
             except Exception:  # a bot bug must not stop the table
                 log.exception("bot for seat %s at table %s failed", seat, self.code)
                 return
 
-    def _bot_act(self, seat: int) -> None:
-        assert self.game is not None
-        agent = self.agents.get(seat)
-        if agent is None:
-            agent = self.standins.get(seat)
+    async def _bot_act(self, seat: int) -> None:
+        async with self.lock:  # no person's move is half-way through meanwhile
+            if self.game is None or seat not in self.game.to_act():
+                return
+            agent = self.agents.get(seat)
             if agent is None:
-                bots = bots_for(self.record.rules)
-                name = STANDIN_BOT if STANDIN_BOT in bots else sorted(bots)[0]
-                agent = make_agent(name, seat, self.record.seed + seat, self.record.rules)
-                self.standins[seat] = agent
-        view = self.game.view(seat, log_since=agent.log_cursor)
-        agent.log_cursor = view["log_end"]
-        legal = self.game.legal_actions(seat)
-        action = agent.choose(view, legal)
-        try:
-            self._apply(action)
-        except CluedoError:
-            log.warning("bot for seat %s chose an illegal action; playing the first", seat)
-            self._apply(legal[0])
+                agent = self.standins.get(seat)
+                if agent is None:
+                    bots = bots_for(self.record.rules)
+                    name = STANDIN_BOT if STANDIN_BOT in bots else sorted(bots)[0]
+                    agent = make_agent(name, seat, self.record.seed + seat, self.record.rules)
+                    self.standins[seat] = agent
+            view = self.game.view(seat, log_since=agent.log_cursor)
+            agent.log_cursor = view["log_end"]
+            legal = self.game.legal_actions(seat)
+            action = agent.choose(view, legal)
+            try:
+                await self._apply(action)
+            except CluedoError:
+                log.warning("bot for seat %s chose an illegal action; playing the first", seat)
+                await self._apply(legal[0])
 
 
 def _displayable(line: Any) -> dict[str, Any]:
