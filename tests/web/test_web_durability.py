@@ -357,3 +357,43 @@ def test_a_slow_write_at_one_table_holds_up_no_other_and_shows_nothing_early(
             > (frame_a["view"]["log_end"])
         )
     assert pong == {"type": "pong", "id": 1}
+
+
+def test_a_bot_thinking_holds_up_no_other_table(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    thinking, done = threading.Event(), threading.Event()
+    slow = open_table(client, rules="classic", players=3, shuffle=51)
+    other = open_table(client, rules="classic", players=3, shuffle=52)
+    _, slow_token = sit(client, slow)
+    _, other_token = sit(client, other)
+    server = server_of(client)
+    slow_table = server.tables[slow]
+    for agent in slow_table.agents.values():
+        plain = agent.choose
+
+        def held(view: Any, legal: Any, plain: Any = plain) -> Any:
+            thinking.set()
+            assert done.wait(30)
+            return plain(view, legal)
+
+        monkeypatch.setattr(agent, "choose", held)
+    with (
+        client.websocket_connect(f"/ws/{slow}?token={slow_token}") as a,
+        client.websocket_connect(f"/ws/{other}?token={other_token}") as b,
+    ):
+        frame_a, frame_b = until_turn(a), until_turn(b)
+        # Play the person's seat at the slow table until a bot must think there.
+        while not thinking.is_set():
+            a.send_json({"type": "act", "action": frame_a["legal"][0]})
+            if thinking.wait(0.5):
+                break
+            frame_a = until_turn(a, after=frame_a["view"]["log_end"])
+        # The bot is thinking: the other table plays on and answers.
+        b.send_json({"type": "act", "action": frame_b["legal"][0]})
+        until_turn(b, after=frame_b["view"]["log_end"])
+        b.send_json({"type": "ping", "id": 2})
+        while (pong := b.receive_json())["type"] != "pong":
+            pass
+        done.set()
+    assert pong == {"type": "pong", "id": 2}

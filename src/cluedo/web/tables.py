@@ -19,6 +19,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from cluedo.agents.base import Agent
@@ -43,6 +44,9 @@ MAX_CHAT = 500
 CHAT_KEPT = 200
 """Chat messages a table keeps in memory and sends to a browser that connects."""
 
+
+BOT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cluedo-bot")
+"""Where bots think, off the event loop; a table's bot thinks under the table's lock."""
 
 STORE_RETRY = 2.0
 """Seconds a bot waits before trying again when its move could not be stored."""
@@ -459,7 +463,10 @@ class Table:
             view = self.game.view(seat, log_since=agent.log_cursor)
             agent.log_cursor = view["log_end"]
             legal = self.game.legal_actions(seat)
-            action = agent.choose(view, legal)
+            # Bots think in their own threads: the event loop serves every other
+            # table and browser meanwhile (it keeps the GIL's turns between them).
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(BOT_THREADS, agent.choose, view, legal)
             try:
                 await self._apply(action)
             except CluedoError:
