@@ -11,6 +11,14 @@ median and 99th percentile of that latency.
 
     python benchmarks/bench_web.py --tables 125 --seats 4 --seconds 30 --think 1
 
+With ``--people N`` only the first N seats of a busy table are people (the rest
+are the server's bots, thinking in its bot threads), and ``--bot-tables M`` adds M
+tables of bots only beside them (pausing ``--bot-delay`` seconds a move, as the
+page does). It also reports the p95 latency and the server's memory per table.
+
+    python benchmarks/bench_web.py --tables 500 --seats 3 --people 1 --think 3 \
+        --bot-tables 100 --seconds 60
+
 Traffic goes only to 127.0.0.1, the run is bounded in time, and it stops by itself.
 """
 
@@ -48,6 +56,14 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=30) as response:
         data: dict[str, Any] = json.loads(response.read())
         return data
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process (Linux), in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -142,10 +158,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "0",
             # Every table and socket comes from this one address: lift the per-address limits.
             "--table-burst",
-            str(args.tables + 10),
+            str(args.tables + args.bot_tables + 10),
             "--sockets-per-address",
             str(args.tables * args.seats + 10),
         ],
+        # (the table burst above also covers the bot-only tables)
         stdout=subprocess.DEVNULL,
     )
     try:
@@ -166,18 +183,31 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         rng = random.Random(args.seed)
         tables: list[BenchTable] = []
         tasks = []
+        people = args.people or args.seats
+        memory_before = rss_mib(server.pid)
+        for _ in range(args.bot_tables):
+            post(
+                base + "/api/tables",
+                {
+                    "rules": args.rules,
+                    "players": args.seats,
+                    "seats": [{"kind": "bot"}] * args.seats,
+                    "settings": {"bot_delay": args.bot_delay},
+                },
+            )
         for _ in range(args.tables):
             made = post(
                 base + "/api/tables",
                 {
                     "rules": args.rules,
                     "players": args.seats,
-                    "seats": [{"kind": "person"}] * args.seats,
+                    "seats": [{"kind": "person"}] * people
+                    + [{"kind": "bot"}] * (args.seats - people),
                     "settings": {"bot_delay": 0},
                 },
             )
-            table = BenchTable(made["code"], args.seats, random.Random(rng.random()), stats)
-            for seat in range(args.seats):
+            table = BenchTable(made["code"], people, random.Random(rng.random()), stats)
+            for seat in range(people):
                 joined = post(f"{base}/api/tables/{made['code']}/join", {"name": f"p{seat}"})
                 ws = await websockets.connect(
                     f"ws://127.0.0.1:{port}/ws/{made['code']}?token={joined['token']}",
@@ -187,6 +217,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 table.sockets[joined["seat"]] = ws
             tables.append(table)
         connections = sum(len(t.sockets) for t in tables)
+        memory_per_table = (rss_mib(server.pid) - memory_before) / max(
+            1, args.tables + args.bot_tables
+        )
         server_cpu0, client_cpu0 = cpu_seconds(server.pid), time.process_time()
         start = time.perf_counter()
         for table in tables:
@@ -210,12 +243,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "seconds": round(elapsed, 1),
             "actions": stats["actions"],
             "actions_per_second": round(len(lat) / elapsed, 1),
+            "bot_tables": args.bot_tables,
+            "people_per_table": people,
             "median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
+            "p95_ms": round(lat[int(len(lat) * 0.95)] * 1000, 1) if lat else None,
             "p99_ms": round(lat[int(len(lat) * 0.99)] * 1000, 1) if lat else None,
             "server_cpu_ms_per_action": round(server_cpu / max(len(lat), 1) * 1000, 2),
             "client_cpu_ms_per_action": round(client_cpu / max(len(lat), 1) * 1000, 2),
             "games_finished": stats["games"],
             "errors": stats["errors"],
+            "server_memory_mib": round(rss_mib(server.pid), 1),
+            "memory_per_live_table_kib": round(memory_per_table * 1024, 1),
         }
     finally:
         server.kill()
@@ -230,6 +268,9 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean seconds a seat takes to choose an action"
     )
+    parser.add_argument("--people", type=int, default=0, help="person seats per busy table")
+    parser.add_argument("--bot-tables", type=int, default=0, help="bot-only tables beside them")
+    parser.add_argument("--bot-delay", type=float, default=1.0, help="pause of bot-only tables")
     parser.add_argument("--rules", default="classic")
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' choices")
     args = parser.parse_args()
