@@ -57,10 +57,10 @@ def fill(db: str, finished: int, playing: int = 20) -> None:
         )
         store.create(record)
         for i, action in enumerate(game.actions):
-            last = i == len(game.actions) - 1
-            store.add_action(
-                record.code, i, action.to_json(), "finished" if last and game.finished else None
-            )
+            store.add_action(record.code, i, action.to_json())
+        if game.finished:
+            record.status = "finished"
+            store.update(record)
     store.close()
 
 

@@ -316,12 +316,15 @@ class HeldWrites:
         self.code = code
         self.started = threading.Event()
         self.release = threading.Event()
+        self.done = threading.Event()
 
     def __call__(self, code: str, *args: Any, **kwargs: Any) -> None:
         if code == self.code:
             self.started.set()
             assert self.release.wait(30)
         self.real(code, *args, **kwargs)
+        if code == self.code:
+            self.done.set()
 
 
 def test_a_slow_write_at_one_table_holds_up_no_other_and_shows_nothing_early(
@@ -397,3 +400,48 @@ def test_a_bot_thinking_holds_up_no_other_table(
             pass
         done.set()
     assert pong == {"type": "pong", "id": 2}
+
+
+def test_a_finished_game_whose_status_was_lost_is_marked_finished_at_the_next_start(
+    db: str,
+) -> None:
+    with make_client(db) as client:
+        done = _finish_a_game(client, 34)
+    _sql(db, "UPDATE web_tables SET status = 'playing' WHERE code = :code", code=done)
+    with make_client(db) as client:  # replayed, found finished, and written so
+        assert server_of(client).tables[done].status == "finished"
+    with make_client(db) as client:
+        assert done not in server_of(client).tables
+        assert client.get(f"/api/tables/{done}").json()["status"] == "finished"
+
+
+def test_a_server_stopping_waits_for_the_write_under_way_which_reaches_the_game(
+    db: str,
+) -> None:
+    # Only then may its database be let go (and another server take it).
+    client = make_client(db).__enter__()
+    code = open_table(client, rules="classic", players=3, shuffle=61)
+    _, token = sit(client, code)
+    server = server_of(client)
+    held = HeldWrites(server.store, code)
+    server.store.add_action = held  # type: ignore[method-assign]
+    closing = server.store.close
+    written_before_close: list[bool] = []
+
+    def close() -> None:
+        written_before_close.append(held.done.is_set())
+        closing()
+
+    server.store.close = close  # type: ignore[method-assign]
+    with client.websocket_connect(f"/ws/{code}?token={token}") as ws:
+        frame = until_turn(ws)
+        ws.send_json({"type": "act", "action": frame["legal"][0]})
+        assert held.started.wait(30)
+    threading.Timer(0.5, held.release.set).start()
+    client.__exit__(None, None, None)
+    assert written_before_close == [True]
+    # The browser left during the write, and still the game took the stored action.
+    game = server.tables[code].game
+    assert game is not None and len(game.actions) == 1
+    stored = {r.code: r for r in Store(db).load_all()}[code]
+    assert len(stored.actions) == 1 and stored.damage is None

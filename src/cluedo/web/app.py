@@ -139,6 +139,11 @@ class Server:
             if table.status == "finished" and not table.clients:
                 del self.tables[code]
 
+    async def stop(self) -> None:
+        """Let every table finish the write it has under way, and stop its bots."""
+        for table in [*self.tables.values(), *self.finished.values()]:
+            await table.close()
+
     def _put_aside(self, code: str, why: str) -> None:
         self.put_aside[code] = why
         log.error("table %s is put aside: %s", code, why)
@@ -205,6 +210,7 @@ def create_app(
         gc.freeze()
         gc.set_threshold(GC_YOUNG, 20, 20)
         yield
+        await server.stop()  # writes under way finish before the database is let go
         server_store.close()
 
     async def page(_request: Request) -> Response:

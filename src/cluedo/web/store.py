@@ -84,9 +84,6 @@ chat_t = Table(
 
 
 _INSERT_ACTION = actions_t.insert()
-_SET_STATUS = (
-    update(tables_t).where(tables_t.c.code == bindparam("c")).values(status=bindparam("status"))
-)
 _SET_CHAIN = (
     update(tables_t)
     .where(tables_t.c.code == bindparam("c"))
@@ -284,10 +281,8 @@ class Store:
                 )
             )
 
-    def add_action(
-        self, code: str, index: int, action: dict[str, Any], status: str | None = None
-    ) -> None:
-        """Store one accepted action (and a new status, if it changed) in one transaction."""
+    def add_action(self, code: str, index: int, action: dict[str, Any]) -> None:
+        """Store one action with the table's new count and chain, in one transaction."""
         text = json.dumps(action)
         # Plain statements with bound parameters: compiled once, cached by SQLAlchemy.
         with self.engine.begin() as conn:
@@ -297,8 +292,6 @@ class Store:
             chain = chain_step(chain, text)
             conn.execute(_INSERT_ACTION, {"code": code, "idx": index, "action": text})
             conn.execute(_SET_CHAIN, {"c": code, "chain": chain, "count": index + 1})
-            if status is not None:
-                conn.execute(_SET_STATUS, {"c": code, "status": status})
         self._chains[code] = (index + 1, chain)
 
     def _read_chain(self, conn: Connection, code: str) -> tuple[int, str]:

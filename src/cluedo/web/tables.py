@@ -18,7 +18,7 @@ import functools
 import hashlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -124,10 +124,17 @@ class Table:
         self._notebooks: dict[tuple[int, int, bool], dict[str, Any]] = {}
         self.lock = asyncio.Lock()
         """Held while an action or a chat line is stored and applied: one at a time."""
+        self.closing = False
+        """Set when the server stops: no new action or chat line is started."""
+        self._writes: set[asyncio.Task[None]] = set()
+        """Writes for people under way, each run to its end whatever its caller does."""
         if record.status != "lobby":
             self._build_game()
-            if self.game is not None and self.game.finished:
-                record.status = "finished"  # its status write may have been lost in a crash
+            if self.game is not None and self.game.finished and record.status != "finished":
+                # Its status write was lost in a crash: written now, so that the next
+                # start leaves it with the other finished games.
+                record.status = "finished"
+                store.update(record)
 
     # -- set-up -----------------------------------------------------------------------
 
@@ -289,10 +296,21 @@ class Table:
             )
         try:
             action = Action.from_json({**data, "seat": seat})
-            async with self.lock:
-                await self._apply(action)
+            await self._whole(self._apply_in_turn(action))
         except IllegalAction as err:
             raise WebError(err.message, err.rule, err.allowed) from None
+
+    async def _apply_in_turn(self, action: Action) -> None:
+        async with self.lock:
+            await self._apply(action)
+
+    async def _whole(self, write: Coroutine[Any, Any, None]) -> None:
+        """Run a write to its end even if the caller is cancelled (its browser gone):
+        once the store has an action, the game must have it too."""
+        task = asyncio.get_running_loop().create_task(write)
+        self._writes.add(task)
+        task.add_done_callback(_settled(self._writes))
+        await asyncio.shield(task)
 
     async def _apply(self, action: Action) -> None:
         """Check, store, then apply and tell everyone; the caller holds :attr:`lock`.
@@ -302,6 +320,8 @@ class Table:
         a browser that joins during the write - sees an action that could be lost.
         """
         assert self.game is not None
+        if self.closing:
+            raise NotStored("the server is stopping: try again when it is back", "stopping")
         error = self.game.check(action)
         if error is not None:
             raise error
@@ -346,7 +366,12 @@ class Table:
         if len(text) > MAX_CHAT:
             raise WebError(f"chat messages are at most {MAX_CHAT} characters", "bad-chat")
         line = {"seat": seat, "name": display_text(name, MAX_NAME), "text": text, "at": time.time()}
+        await self._whole(self._say(line))
+
+    async def _say(self, line: dict[str, Any]) -> None:
         async with self.lock:  # one write at a time per table: chat lines keep their order
+            if self.closing:
+                raise NotStored("the server is stopping: try again when it is back", "stopping")
             try:
                 await asyncio.to_thread(self.store.add_chat, self.code, self.chat_total, line)
             except Exception:
@@ -417,6 +442,20 @@ class Table:
                 wait = left if wait is None else min(wait, left)
         return None, wait
 
+    async def close(self) -> None:
+        """Start no new write, let the one under way (in its thread) finish, stop the bots.
+
+        A write's thread cannot be cancelled: the store must not be closed - nor the
+        database handed to another server - until it is done.
+        """
+        self.closing = True
+        await asyncio.gather(*self._writes, return_exceptions=True)
+        async with self.lock:
+            if self._runner is not None:
+                self._runner.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._runner
+
     def kick(self) -> None:
         """Make sure the bot task is running if a bot (or a stand-in) may have to act."""
         self._wake.set()
@@ -450,7 +489,7 @@ class Table:
 
     async def _bot_act(self, seat: int) -> None:
         async with self.lock:  # no person's move is half-way through meanwhile
-            if self.game is None or seat not in self.game.to_act():
+            if self.closing or self.game is None or seat not in self.game.to_act():
                 return
             agent = self.agents.get(seat)
             if agent is None:
@@ -472,6 +511,18 @@ class Table:
             except CluedoError:
                 log.warning("bot for seat %s chose an illegal action; playing the first", seat)
                 await self._apply(legal[0])
+
+
+def _settled(writes: set[asyncio.Task[None]]) -> Callable[[asyncio.Task[None]], None]:
+    """A done-callback: forget a finished write, and read its outcome (its caller, if
+    still there, has been told; one whose caller left must not be reported as lost)."""
+
+    def done(task: asyncio.Task[None]) -> None:
+        writes.discard(task)
+        if not task.cancelled():
+            task.exception()
+
+    return done
 
 
 def _displayable(line: Any) -> dict[str, Any]:
