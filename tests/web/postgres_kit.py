@@ -13,13 +13,13 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
 from pathlib import Path
 
 import psycopg
+from browser_kit import free_port
 
 
 class PostgresUnavailable(RuntimeError):
@@ -40,13 +40,6 @@ def _programs() -> Path:
     return Path(found[-1]).parent
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 class PostgresServer:
     """One PostgreSQL cluster in a temporary folder, reachable as ``postgresql://...``."""
 
@@ -54,7 +47,7 @@ class PostgresServer:
         self.bin = _programs()
         self.folder = Path(tempfile.mkdtemp(prefix="cluedo-pg-"))
         self.data = self.folder / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self.as_root = os.geteuid() == 0
         self.user = "postgres" if self.as_root else os.environ.get("USER", "postgres")
 

@@ -13,6 +13,7 @@ A game that reaches ``max_actions`` is truncated with no reward.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -33,8 +34,6 @@ WIN, LOSS = 1.0, -1.0
 def _configuration(rules: str, players: int, options_json: str) -> tuple[ActionCatalog, Layout]:
     """The action space and observation layout of a configuration (built once: the
     Killer Kloo Doo catalog holds about 100,000 actions)."""
-    import json
-
     options = json.loads(options_json)
     game = new_game(rules, players=players, seed=0, options=options)
     catalog = ActionCatalog(game.rules.action_shapes(players))
@@ -44,8 +43,6 @@ def _configuration(rules: str, players: int, options_json: str) -> tuple[ActionC
 def configuration(
     rules: str, players: int, options: Mapping[str, Any] | None = None
 ) -> tuple[ActionCatalog, Layout]:
-    import json
-
     return _configuration(rules, players, json.dumps(dict(options or {}), sort_keys=True))
 
 

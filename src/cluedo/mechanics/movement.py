@@ -29,6 +29,7 @@ from collections import deque
 from collections.abc import Collection, Mapping
 
 from cluedo.content.board import Board, Square
+from cluedo.engine.action_space import ActionShape
 
 
 def reachable(
@@ -165,6 +166,16 @@ def node_at(board: Board, location: object) -> int | None:
 def every_location(board: Board) -> tuple[str | Square, ...]:
     """Every place a token can be sent: each corridor square, then each room."""
     return tuple(board.node_name(n) for n in range(board.node_count))
+
+
+def movement_shapes(board: Board) -> list[ActionShape]:
+    """The action space's forms of a move on ``board``: a roll, a secret passage, and
+    a move to any square or room (see :mod:`cluedo.engine.action_space`)."""
+    return [
+        ActionShape("roll"),
+        ActionShape("passage"),
+        ActionShape("move", {"to": every_location(board)}),
+    ]
 
 
 def location_json(location: str | Square) -> str | list[int]:

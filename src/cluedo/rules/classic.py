@@ -35,8 +35,8 @@ from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import deal_round_robin, dealt_events, draw_envelope
 from cluedo.mechanics.movement import (
-    every_location,
     location_json,
+    movement_shapes,
     node_at,
     occupied_nodes,
     reachable,
@@ -101,9 +101,7 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
 
     def action_shapes(self, players: int) -> list[ActionShape]:
         return [
-            ActionShape("roll"),
-            ActionShape("passage"),
-            ActionShape("move", {"to": every_location(self.board)}),
+            *movement_shapes(self.board),
             *self.questions.shapes(),
             ActionShape("end_turn"),
         ]

@@ -36,7 +36,12 @@ from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.dice import roll_dice
-from cluedo.mechanics.movement import every_location, location_json, occupied_nodes, reachable
+from cluedo.mechanics.movement import (
+    location_json,
+    movement_shapes,
+    occupied_nodes,
+    reachable,
+)
 from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
 from cluedo.mechanics.sight import can_see, manhattan, visible_within
 
@@ -109,9 +114,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
 
     def action_shapes(self, players: int) -> list[ActionShape]:
         return [
-            ActionShape("roll"),
-            ActionShape("passage"),
-            ActionShape("move", {"to": every_location(self.board)}),
+            *movement_shapes(self.board),
             ActionShape("stay"),
             ActionShape("pickup", {"weapon": self.weapon_ids}),
             ActionShape("swap", {"with": self.suspects}),

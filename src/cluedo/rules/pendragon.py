@@ -43,7 +43,7 @@ from cluedo.engine.registry import register
 from cluedo.engine.ruleset import RuleOptions, RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import dealt_events, draw_envelope
-from cluedo.mechanics.movement import every_location, location_json, node_at, reachable
+from cluedo.mechanics.movement import location_json, movement_shapes, node_at, reachable
 from cluedo.mechanics.pending import pending_view
 from cluedo.mechanics.questions import QuestionLists, answer, pose_question
 from cluedo.mechanics.seating import next_seat
@@ -191,13 +191,8 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
         skills = sorted({c for sheet in sheets for r in rolls for c in sheet.choices(r)})
         rewards = tuple(r.id for r in self.reward_set.rewards)
         return [
-            ActionShape("roll"),
-            ActionShape("passage"),
-            ActionShape(
-                "use_reward",
-                {"reward": rewards, "to": (*self.rooms, STAIRCASE)},
-            ),
-            ActionShape("move", {"to": every_location(self.board)}),
+            *movement_shapes(self.board),
+            ActionShape("use_reward", {"reward": rewards, "to": (*self.rooms, STAIRCASE)}),
             ActionShape("stay"),
             ActionShape("roll_skill", {"skill": tuple(skills)}),
             ActionShape("glimpse", {"target": tuple(range(players))}),

@@ -149,12 +149,13 @@ class Server:
         log.error("table %s is put aside: %s", code, why)
 
     def table(self, code: str) -> Table:
-        table = self.tables.get(code.upper()) or self.finished_table(code.upper())
+        wanted = code.upper()
+        table = self.tables.get(wanted) or self.finished_table(wanted)
         if table is None:
-            why = self.put_aside.get(code.upper())
+            why = self.put_aside.get(wanted)
             if why is not None:
                 raise WebError(
-                    f"table {code.upper()} is put aside because {why}; the other tables are "
+                    f"table {wanted} is put aside because {why}; the other tables are "
                     "not affected, and the server's log has the details",
                     "table-put-aside",
                     status=410,

@@ -6,7 +6,7 @@ clubs grab and assault, aces drug and poison)."""
 from __future__ import annotations
 
 from cluedo.engine.action_space import ActionShape, Subsets
-from cluedo.mechanics.movement import every_location
+from cluedo.mechanics.movement import movement_shapes
 from cluedo.mechanics.playing_cards import full_deck, is_ace, is_court
 from cluedo.rules.killer_kloo_doo.base import KillerKlooDooBase
 
@@ -21,10 +21,8 @@ def action_shapes(rules: KillerKlooDooBase, players: int) -> list[ActionShape]:
     clues = (*people, *weapons, *rooms)
     return [
         # moving, in both parts
-        ActionShape("roll"),
-        ActionShape("move", {"to": every_location(rules.board)}),
+        *movement_shapes(rules.board),
         ActionShape("stay"),
-        ActionShape("passage"),
         ActionShape("emerge"),
         ActionShape("pick_up", {"weapon": weapons}),
         ActionShape("end_turn"),
