@@ -26,10 +26,14 @@ class UnsupportedObservationError(DeductionError, ValueError):
 class ContradictionError(DeductionError, ValueError):
     """An observation contradicts the record; the notebook keeps its old state.
 
-    ``observation`` is the rejected observation, ``reason`` says why.
+    ``observation`` is the rejected observation (None when the propagator finds
+    the record as a whole cannot hold), ``reason`` says why.
     """
 
     def __init__(self, observation: Any, reason: str) -> None:
         self.observation = observation
         self.reason = reason
-        super().__init__(f"cannot record that {describe(observation)}: {reason}")
+        if observation is None:
+            super().__init__(f"the observations cannot all be true: {reason}")
+        else:
+            super().__init__(f"cannot record that {describe(observation)}: {reason}")

@@ -29,12 +29,14 @@ from cluedo.deduction.observations import (
     Draw,
     FaceUp,
     Hand,
+    HandOver,
     HasNone,
     HasOneOf,
     Observation,
     Shown,
     Transfer,
     WrongAccusation,
+    describe,
 )
 from cluedo.deduction.setup import ENVELOPE, FACE_UP, DealSetup
 
@@ -131,6 +133,10 @@ class Record:
                     f"unknown pile {obs.pile!r}; piles: {', '.join(self.setup.pile_names)}"
                 )
             return self._unseen_move(obs, obs.pile, obs.player)
+        if isinstance(obs, HandOver) or (isinstance(obs, Transfer) and obs.category):
+            raise UnsupportedObservationError(
+                f"the exact count does not follow this move ({describe(obs)})"
+            )
         if isinstance(obs, Transfer) and obs.card is None:
             self._player(obs.source)
             return self._unseen_move(obs, obs.source, obs.target)

@@ -90,22 +90,35 @@ class Draw(_Base):
 class Transfer(_Base):
     """A card moves from ``source``'s hand to ``target``'s; ``card`` if I saw it.
 
-    An unseen transfer is a card chosen uniformly at random from the source hand.
+    An unseen transfer is a card chosen uniformly at random from the source hand;
+    ``category`` says which category it was from, when everyone knows that much
+    (the exact counting engine does not take such transfers).
     """
 
     kind: ClassVar[str] = "transfer"
     source: str
     target: str
     card: str | None = None
+    category: str | None = None
+
+
+@dataclass(frozen=True)
+class HandOver(_Base):
+    """Every card ``source`` holds goes to ``target`` (a Clussassin kill), unseen."""
+
+    kind: ClassVar[str] = "hand_over"
+    source: str
+    target: str
 
 
 Observation: TypeAlias = (
-    Hand | Shown | HasOneOf | HasNone | FaceUp | WrongAccusation | Draw | Transfer
+    Hand | Shown | HasOneOf | HasNone | FaceUp | WrongAccusation | Draw | Transfer | HandOver
 )
 """Any observation the notebook accepts."""
 
 _KINDS: dict[str, type[_Base]] = {
-    c.kind: c for c in (Hand, Shown, HasOneOf, HasNone, FaceUp, WrongAccusation, Draw, Transfer)
+    c.kind: c
+    for c in (Hand, Shown, HasOneOf, HasNone, FaceUp, WrongAccusation, Draw, Transfer, HandOver)
 }
 
 
@@ -131,6 +144,8 @@ def describe(obs: object) -> str:
         return f"{obs.player} draws {obs.card or 'an unseen card'} from the {obs.pile} pile"
     if isinstance(obs, Transfer):
         return f"{obs.card or 'an unseen card'} goes from {obs.source} to {obs.target}"
+    if isinstance(obs, HandOver):
+        return f"every card of {obs.source} goes to {obs.target}"
     return repr(obs)
 
 
@@ -147,7 +162,7 @@ def observation_from_dict(data: Mapping[str, Any]) -> Observation:
     kwargs: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in data:
-            if f.name == "card":
+            if f.name in ("card", "category"):
                 kwargs[f.name] = None
                 continue
             raise ValueError(f"{kind} observation needs {f.name!r}")

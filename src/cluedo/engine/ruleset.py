@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -18,6 +19,20 @@ from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.state import GameState
+
+
+class CardReader(Protocol):
+    """Reads one seat's events as notebook observations (see :mod:`cluedo.deduction.reading`).
+
+    Declared here so the engine names the contract without importing the
+    deduction layer, which comes after it.
+    """
+
+    seat: int | None
+
+    def read(self, event: Mapping[str, Any]) -> Sequence[Any]:
+        """The observations (or a new layout of the cards) ``event`` gives the seat."""
+        ...
 
 
 class RuleOptions(BaseModel):
@@ -69,6 +84,19 @@ class RuleSet(ABC, Generic[S, Opts]):
     def reveal(self, state: S) -> dict[str, Any]:
         """Everything, for a finished game's replay. Defaults to the spectator view."""
         return self.view(state, None)
+
+    # -- for the notebook ---------------------------------------------------------------
+
+    def card_reader(self, seat: int | None) -> CardReader | None:
+        """How ``seat`` (None = a spectator) reads this rule set's events as facts
+        about where the cards are: the only translation of its events into the
+        notebook's observations. None: the rule set has no card notebook."""
+        return None
+
+    def card_places(self, state: S) -> dict[str, int | str]:
+        """Where every notebook card truly is now: a seat, ``"envelope"`` or a pile's
+        name. The referee of the notebook tests and soaks; never shown to a seat."""
+        raise NotImplementedError(f"{self.name} has no card notebook")
 
     # -- for learning agents ----------------------------------------------------------
 

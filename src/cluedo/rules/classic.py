@@ -31,7 +31,7 @@ from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.registry import register
-from cluedo.engine.ruleset import RuleSet
+from cluedo.engine.ruleset import CardReader, RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import deal_round_robin, dealt_events, draw_envelope
 from cluedo.mechanics.movement import (
@@ -98,6 +98,17 @@ class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
         missing = [s for s in self.suspects if s not in self.board.starts]
         if missing:
             raise ValueError(f"board {self.board.id} has no start square for {missing}")
+
+    def card_reader(self, seat: int | None) -> CardReader:
+        from cluedo.deduction.reading import EventReader  # the notebook's layer, loaded on use
+
+        return EventReader(seat, self.cards.by_category())
+
+    def card_places(self, state: ClassicState) -> dict[str, int | str]:
+        places: dict[str, int | str] = {c: "envelope" for c in state.envelope}
+        for seat, hand in enumerate(state.hands):
+            places.update(dict.fromkeys(hand, seat))
+        return places
 
     def action_shapes(self, players: int) -> list[ActionShape]:
         return [

@@ -1,0 +1,124 @@
+"""Reading a seat's events as observations: the shared part of every rule set.
+
+The events of a suggestion, a refutation, an accusation and the deal are made
+by the shared mechanics and mean the same in every rule set that uses them, so
+:class:`EventReader` reads them once. A rule set with cards of its own kind
+(a clue pile, cards that change hands) extends it with readers for its own
+events; it is the only place where that rule set's events become facts.
+
+The reader sees one seat's log, which the engine has already cut down to what
+that seat may know, so nothing it produces can say more than the seat saw.
+
+>>> reader = EventReader(0, {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")})
+>>> reader.read({"kind": "setup", "hand_sizes": [2, 1]})[0].places
+(0, 1, 'envelope')
+>>> reader.read({"kind": "suggestion", "seat": 0, "suspect": "a", "weapon": "c", "room": "e"})
+[]
+>>> reader.read({"kind": "cannot_refute", "seat": 1})
+[HasNone(player='1', cards=('a', 'c', 'e'))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cluedo.deduction.observations import (
+    FaceUp,
+    Hand,
+    HasNone,
+    HasOneOf,
+    Observation,
+    Shown,
+    WrongAccusation,
+)
+from cluedo.deduction.places import Layout
+from cluedo.deduction.setup import ENVELOPE, DealSetup
+
+Reading = Observation | Layout
+"""What a reader yields: a layout when the cards are (re)dealt, else observations."""
+
+Event = Mapping[str, Any]
+
+
+class EventReader:
+    """Turns one seat's events into observations; rule sets add their own events.
+
+    ``seat`` is None for a spectator (who holds no hand).
+    """
+
+    def __init__(self, seat: int | None, categories: Mapping[str, Sequence[str]]) -> None:
+        self.seat = seat
+        self.categories = {name: tuple(cards) for name, cards in categories.items()}
+        self.known = {c for cards in self.categories.values() for c in cards}
+        """Cards in the notebook; others (face up for all) say nothing."""
+        self.named: tuple[str, ...] = ()
+        """The notebook's cards named by the suggestion being answered."""
+        self.players = 0
+        self.readers: dict[str, Callable[[Event], list[Reading]]] = {
+            "setup": self.on_setup,
+            "dealt": self.on_dealt,
+            "suggestion": self.on_suggestion,
+            "cannot_refute": self.on_cannot_refute,
+            "card_shown": self.on_card_shown,
+            "accusation": self.on_accusation,
+            "envelope_seen": self.on_envelope,
+            "game_over": self.on_envelope,
+        }
+
+    def read(self, event: Event) -> list[Reading]:
+        """The observations ``event`` gives this seat (often none)."""
+        reader = self.readers.get(event["kind"])
+        return reader(event) if reader is not None else []
+
+    # -- the deal -------------------------------------------------------------------
+
+    def on_setup(self, event: Event) -> list[Reading]:
+        sizes = [int(n) for n in event["hand_sizes"]]
+        self.players = len(sizes)
+        setup = DealSetup.create(
+            self.categories, [(str(p), n) for p, n in enumerate(sizes)], self.piles(event)
+        )
+        out: list[Reading] = [Layout.of_setup(setup)]
+        face_up = tuple(c for c in event.get("face_up") or () if c in self.known)
+        if face_up:
+            out.append(FaceUp(face_up))
+        return out
+
+    def piles(self, event: Event) -> dict[str, int]:
+        """The hidden piles the set-up makes besides hands and envelope (none here)."""
+        return {}
+
+    def on_dealt(self, event: Event) -> list[Reading]:
+        if "hand" not in event or event.get("seat") != self.seat:
+            return []
+        return [Hand(str(event["seat"]), tuple(c for c in event["hand"] if c in self.known))]
+
+    # -- questions and answers ------------------------------------------------------
+
+    def on_suggestion(self, event: Event) -> list[Reading]:
+        named = (event["suspect"], event["weapon"], event["room"])
+        self.named = tuple(c for c in named if c in self.known)
+        return []
+
+    def on_cannot_refute(self, event: Event) -> list[Reading]:
+        return [HasNone(str(event["seat"]), self.named)] if self.named else []
+
+    def on_card_shown(self, event: Event) -> list[Reading]:
+        if "card" in event:
+            return [Shown(str(event["seat"]), event["card"])]
+        return [HasOneOf(str(event["seat"]), self.named)] if self.named else []
+
+    def on_accusation(self, event: Event) -> list[Reading]:
+        if event.get("correct", True):
+            return []
+        accused = (event["suspect"], event["weapon"], event["room"])
+        if not all(c in self.known for c in accused):
+            return []  # names a card outside the notebook: says nothing new
+        return [WrongAccusation(accused)]
+
+    def on_envelope(self, event: Event) -> list[Reading]:
+        inside = event.get("envelope")
+        if not isinstance(inside, list | tuple):
+            return []
+        return [Shown(ENVELOPE, c) for c in inside if c in self.known]
