@@ -19,10 +19,10 @@ import pytest
 
 from cluedo.agents.base import Agent
 from cluedo.agents.detective import DetectiveAgent
-from cluedo.agents.knowledge import ENVELOPE
 from cluedo.agents.match import ActionLimitReached, step_bots
 from cluedo.agents.sensible import SensibleAgent
 from cluedo.content import load_card_set
+from cluedo.deduction import ENVELOPE
 from cluedo.engine import Game, new_game
 
 CATEGORIES = load_card_set("classic").by_category()
@@ -66,7 +66,9 @@ def _lone_bot_position(
                 book = bot._follow(view)
                 for card, seat in holder.items():
                     if seat != me and card != weapon:
-                        book.observe({"kind": "card_shown", "seat": seat, "to": me, "card": card})
+                        book.observe_event(
+                            {"kind": "card_shown", "seat": seat, "to": me, "card": card}
+                        )
                 envelope_weapon = state.envelope[1]
                 assert book.possible(weapon) == {ENVELOPE, holder[weapon]}
                 assert book.possible(envelope_weapon) == {ENVELOPE, holder[weapon]}

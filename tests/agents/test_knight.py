@@ -4,6 +4,7 @@ and beats random play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -12,7 +13,10 @@ from cluedo.agents import make_agent
 from cluedo.agents.knight import KnightAgent
 from cluedo.agents.match import play_out
 from cluedo.content import load_board
+from cluedo.deduction import ENVELOPE
+from cluedo.deduction.knowledge import CardKnowledge
 from cluedo.engine import Action, new_game
+from cluedo.rules.pendragon_reading import PendragonReader
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])
@@ -59,15 +63,16 @@ def test_a_knight_rolls_its_best_weapon_skill_in_the_barracks() -> None:
     )
 
 
-@pytest.mark.parametrize("notebook", ["simple", "exact"])
-def test_notebooks_leave_out_cards_lying_face_up(notebook: str) -> None:
-    from cluedo.agents.exact_knowledge import ExactCaseFile
-    from cluedo.agents.knowledge import ENVELOPE, CaseFile
+def _knights_notebook(categories: Mapping[str, Sequence[str]]) -> CardKnowledge:
+    """A knight's notebook over small made-up cards, reading as Pendragon reads."""
+    return CardKnowledge(PendragonReader(0, categories))
 
-    # "up" lies face up: it is in no hand and not in the envelope, so not in the notebook.
+
+def test_a_card_left_face_up_says_nothing_in_a_suggestion_or_accusation() -> None:
+    # "up" lies face up and is no card of the notebook: naming it tells nothing about it.
     cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
-    book = (CaseFile if notebook == "simple" else ExactCaseFile)(0, cats)
-    for event in [
+    book = _knights_notebook(cats)
+    events: list[dict[str, Any]] = [
         {"kind": "setup", "hand_sizes": [1, 2]},
         {"kind": "dealt", "seat": 0, "hand": ["a"]},
         {"kind": "suggestion", "seat": 0, "suspect": "b", "weapon": "up", "room": "e"},
@@ -82,19 +87,20 @@ def test_notebooks_leave_out_cards_lying_face_up(notebook: str) -> None:
         },
         {"kind": "suggestion", "seat": 0, "suspect": "b", "weapon": "c", "room": "up"},
         {"kind": "cannot_refute", "seat": 1, "suggester": 0},
-    ]:
-        book.observe(event)
-    assert book.possible("b") == frozenset({ENVELOPE})  # seat 1 lacks b, so showed e
+    ]
+    book.observe_events(events)
+    # Seat 1 lacks b, so it showed e; both the fast eliminations and the count see it.
+    assert book.possible("b") == frozenset({ENVELOPE})
     assert book.possible("e") == frozenset({1})
+    assert book.exact and set(book.distribution("b")) == {ENVELOPE}
 
 
-def test_the_exact_notebook_puts_face_up_cards_in_its_face_up_pile() -> None:
-    from cluedo.agents.exact_knowledge import ExactCaseFile
-
+def test_the_knights_notebook_puts_face_up_cards_in_the_face_up_pile() -> None:
     cats = {"suspect": ("a", "b", "up"), "weapon": ("c", "d"), "room": ("e", "f", "g")}
-    book = ExactCaseFile(0, cats)  # 8 cards: 3 in the envelope, 2 + 2 dealt, 1 face up
-    book.observe({"kind": "setup", "hand_sizes": [2, 2], "face_up": ["up"]})
-    book.observe({"kind": "dealt", "seat": 0, "hand": ["a", "c"]})
-    assert book.possible("up") == frozenset()  # neither a seat's nor the envelope's
-    assert book.possible("b") == frozenset({-1})  # the one suspect left for the envelope
-    assert book.possible("e") == frozenset({1, -1})
+    book = _knights_notebook(cats)  # 8 cards: 3 in the envelope, 2 + 2 dealt, 1 face up
+    book.observe_event({"kind": "setup", "hand_sizes": [2, 2], "face_up": ["up"]})
+    book.observe_event({"kind": "dealt", "seat": 0, "hand": ["a", "c"]})
+    assert book.possible("up") == frozenset({"face_up"})  # neither a seat's nor the envelope's
+    assert book.possible("b") == frozenset({ENVELOPE})  # the one suspect left for the envelope
+    assert book.possible("e") == frozenset({1, ENVELOPE})
+    assert book.probability("up", "face_up") == 1.0

@@ -2,25 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
 from cluedo.agents import RandomAgent, make_agent
-from cluedo.agents.knowledge import ENVELOPE, CaseFile, Contradiction
 from cluedo.agents.match import ActionLimitReached, play_out, step_bots
 from cluedo.agents.sensible import SensibleAgent
 from cluedo.content import load_card_set
+from cluedo.deduction import ContradictionError
+from cluedo.deduction.knowledge import CardKnowledge
+from cluedo.deduction.reading import EventReader
+from cluedo.deduction.truth import check_game
 from cluedo.engine import Action, Game, new_game
 
 CATEGORIES = load_card_set("classic").by_category()
 
 
-def _true_place(game: Game, card: str) -> int:
-    state: Any = game.state
-    if card in state.envelope:
-        return ENVELOPE
-    return next(s for s, hand in enumerate(state.hands) if card in hand)
+def _notebook(seat: int, categories: Mapping[str, Sequence[str]] = CATEGORIES) -> CardKnowledge:
+    """The notebook a classic bot keeps for ``seat``."""
+    return CardKnowledge(EventReader(seat, categories))
+
+
+def _true_place(game: Game, card: str) -> int | str:
+    return game.rules.card_places(game.state)[card]
+
+
+CATEGORIES_CARDS = [c for cards in CATEGORIES.values() for c in cards]
 
 
 def _wrong_accusations(game: Game) -> int:
@@ -38,78 +47,80 @@ def test_sensible_bot_never_accuses_wrongly_and_games_end(players: int) -> None:
         assert _wrong_accusations(game) == 0
 
 
-def test_casefile_never_rules_out_the_truth() -> None:
-    """Follow every seat's log through whole games: each card's true place stays possible,
-    and every card the notebook claims to know is where it says."""
-    for seed in range(15):
+def test_the_bots_notebook_never_rules_out_the_truth() -> None:
+    """Follow every seat's log through whole games with the referee of
+    :mod:`cluedo.deduction.truth`: each card's true place stays possible, and a
+    solution the notebook gives is the true envelope."""
+    for seed in range(8):
         game = new_game("classic", players=seed % 4 + 3, seed=seed)
-        books = {s: CaseFile(s, CATEGORIES) for s in range(game.players)}
-        cursors = dict.fromkeys(books, 0)
-        agents = {s: make_agent("sensible" if s % 2 else "random", s, seed) for s in books}
-        for _ in range(3000):
-            if game.finished:
-                break
-            for s, book in books.items():
-                for event in game.view(s, log_since=cursors[s])["log"]:
-                    book.observe(event)
-                cursors[s] = len(game.events)
-                for card in book.cards:
-                    assert _true_place(game, card) in book.possible(card), (seed, s, card)
-            seat = game.to_act()[0]
-            view = game.view(seat, log_since=agents[seat].log_cursor)
-            agents[seat].log_cursor = view["log_end"]
-            game.apply(agents[seat].choose(view, game.legal_actions(seat)))
+        agents = {
+            s: make_agent("sensible" if s % 2 else "random", s, seed) for s in range(game.players)
+        }
+        tally = check_game(game, agents, limit=3000)
+        assert game.finished and tally.facts > 0
 
 
-def test_casefile_uses_hand_sizes_and_the_one_per_category_rule() -> None:
+def test_notebook_uses_hand_sizes_and_the_one_per_category_rule() -> None:
     cats = {"suspect": ("a", "b", "c"), "weapon": ("d", "e"), "room": ("f", "g")}
-    book = CaseFile(0, cats)
-    book.observe({"kind": "setup", "hand_sizes": [2, 2]})
-    book.observe({"kind": "dealt", "seat": 0, "hand": ["a", "d"]})
+    book = _notebook(0, cats)
+    book.observe_event({"kind": "setup", "hand_sizes": [2, 2]})
+    book.observe_event({"kind": "dealt", "seat": 0, "hand": ["a", "d"]})
     assert book.solution() is None
     # Seat 1 cannot hold b or g: with two cards it must hold c and one of the rest.
-    book.observe({"kind": "suggestion", "seat": 0, "suspect": "b", "weapon": "e", "room": "g"})
-    book.observe({"kind": "cannot_refute", "seat": 1, "suggester": 0})
+    book.observe_event(
+        {"kind": "suggestion", "seat": 0, "suspect": "b", "weapon": "e", "room": "g"}
+    )
+    book.observe_event({"kind": "cannot_refute", "seat": 1, "suggester": 0})
     # b, e and g are in nobody's hand: the envelope.
     assert book.solution() == ("b", "e", "g")
     assert book.possible("c") == frozenset({1})
     assert book.possible("f") == frozenset({1})
 
 
-def test_casefile_resolves_a_shown_card_it_did_not_see() -> None:
+def test_notebook_resolves_a_shown_card_it_did_not_see() -> None:
     cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
-    book = CaseFile(0, cats)
-    book.observe({"kind": "setup", "hand_sizes": [1, 1, 1]})
-    book.observe({"kind": "dealt", "seat": 0, "hand": ["a"]})
-    book.observe({"kind": "suggestion", "seat": 2, "suspect": "a", "weapon": "c", "room": "e"})
-    book.observe({"kind": "card_shown", "seat": 1, "to": 2})
+    book = _notebook(0, cats)
+    book.observe_event({"kind": "setup", "hand_sizes": [1, 1, 1]})
+    book.observe_event({"kind": "dealt", "seat": 0, "hand": ["a"]})
+    book.observe_event(
+        {"kind": "suggestion", "seat": 2, "suspect": "a", "weapon": "c", "room": "e"}
+    )
+    book.observe_event({"kind": "card_shown", "seat": 1, "to": 2})
     # Seat 1 showed a, c or e without my seeing it; it is not a (mine).
     assert book.possible("a") == frozenset({0})
-    book.observe({"kind": "suggestion", "seat": 1, "suspect": "b", "weapon": "c", "room": "f"})
-    book.observe({"kind": "cannot_refute", "seat": 2, "suggester": 1})
-    book.observe({"kind": "cannot_refute", "seat": 0, "suggester": 1})
+    book.observe_event(
+        {"kind": "suggestion", "seat": 1, "suspect": "b", "weapon": "c", "room": "f"}
+    )
+    book.observe_event({"kind": "cannot_refute", "seat": 2, "suggester": 1})
+    book.observe_event({"kind": "cannot_refute", "seat": 0, "suggester": 1})
     # c is not seat 2's; seat 1 cannot hold both c and e... still both open for seat 1.
     assert 1 in book.possible("c") and 1 in book.possible("e")
 
 
-def test_casefile_reports_impossible_records() -> None:
+def test_notebook_reports_impossible_records() -> None:
     cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
-    book = CaseFile(0, cats)
-    book.observe({"kind": "setup", "hand_sizes": [1, 2]})
-    book.observe({"kind": "dealt", "seat": 0, "hand": ["a"]})
-    with pytest.raises(Contradiction):
-        book.observe({"kind": "card_shown", "seat": 1, "to": 0, "card": "a"})
+    book = _notebook(0, cats)
+    book.observe_event({"kind": "setup", "hand_sizes": [1, 2]})
+    book.observe_event({"kind": "dealt", "seat": 0, "hand": ["a"]})
+    with pytest.raises(ContradictionError):
+        book.observe_event({"kind": "card_shown", "seat": 1, "to": 0, "card": "a"})
 
 
 def test_wrong_accusation_by_another_player_excludes_the_last_unknown_card() -> None:
     cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
-    book = CaseFile(0, cats)
-    book.observe({"kind": "setup", "hand_sizes": [2, 1]})
-    book.observe({"kind": "dealt", "seat": 0, "hand": ["b", "d"]})
+    book = _notebook(0, cats)
+    book.observe_event({"kind": "setup", "hand_sizes": [2, 1]})
+    book.observe_event({"kind": "dealt", "seat": 0, "hand": ["b", "d"]})
     # a and c must be in the envelope; (a, c, e) was wrong, so the room is f.
-    book.observe(
-        {"kind": "accusation", "seat": 1, "suspect": "a", "weapon": "c", "room": "e",
-         "correct": False}
+    book.observe_event(
+        {
+            "kind": "accusation",
+            "seat": 1,
+            "suspect": "a",
+            "weapon": "c",
+            "room": "e",
+            "correct": False,
+        }
     )
     assert book.solution() == ("a", "c", "f")
 
@@ -157,7 +168,7 @@ def test_sensible_bot_accuses_as_soon_as_it_is_certain() -> None:
     bot._follow(view)  # reads the deal
     assert bot.book is not None
     for card in state.envelope:
-        bot.book.observe({"kind": "envelope_seen", "seat": seat, "envelope": [card]})
+        bot.book.observe_event({"kind": "envelope_seen", "seat": seat, "envelope": [card]})
     action = bot.choose({**view, "log": []}, game.legal_actions(seat))
     assert action.kind == "accuse"
     assert (action["suspect"], action["weapon"], action["room"]) == tuple(state.envelope)
@@ -177,8 +188,10 @@ def test_sensible_bot_walks_toward_a_room_it_needs() -> None:
     node = board.node(to)
     # The chosen square is at least as close to some room as where it started.
     nearest_before = min(board.distances_from(board.node(r))[start] for r in board.rooms)
-    nearest_after = 0 if isinstance(to, str) else min(
-        board.distances_from(board.node(r))[node] for r in board.rooms
+    nearest_after = (
+        0
+        if isinstance(to, str)
+        else min(board.distances_from(board.node(r))[node] for r in board.rooms)
     )
     assert nearest_after < nearest_before
 
@@ -207,7 +220,7 @@ def test_play_out_stops_a_game_that_never_ends() -> None:
     class Dawdler(RandomAgent):
         """Never accuses: rolls and ends turns forever."""
 
-        def choose(self, view: dict[str, Any], legal: Any) -> Action:
+        def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
             safe = [a for a in legal if a.kind not in ("accuse", "suggest")]
             return safe[self.rng.randrange(len(safe))]
 
@@ -230,23 +243,21 @@ def test_bots_are_deterministic_given_their_seeds() -> None:
     assert logs[0] == logs[1]
 
 
-def test_exact_knowledge_agrees_with_the_simple_notebook_and_knows_more() -> None:
-    """The exact notebook never rules out what the simple one keeps, and never the truth."""
-    from cluedo.agents.exact_knowledge import ExactCaseFile
-
+def test_the_exact_count_agrees_with_the_fast_eliminations_and_knows_more() -> None:
+    """The exact count never rules out what the sound eliminations keep, and never the truth."""
     for seed in range(3):
         game = new_game("classic", players=4, seed=seed)
         play_out(game, {s: make_agent("sensible", s, seed) for s in range(4)})
         for seat in range(4):
-            simple, exact = CaseFile(seat, CATEGORIES), ExactCaseFile(seat, CATEGORIES)
+            book = _notebook(seat)
             for event in game.view(seat)["log"]:
                 if event["kind"] == "game_over":
                     break
-                simple.observe(event)
-                exact.observe(event)
-            for card in simple.cards:
-                assert exact.possible(card) <= simple.possible(card)
-                assert _true_place(game, card) in exact.possible(card)
+                book.observe_event(event)
+            for card in CATEGORIES_CARDS:
+                exact = frozenset(book.distribution(card))
+                assert book.exact and exact <= book.possible(card)
+                assert _true_place(game, card) in exact
 
 
 def test_detective_accuses_only_when_certain_and_wins_a_game() -> None:
@@ -272,6 +283,5 @@ def test_summoned_bots_do_not_suggest_in_a_ring_forever(index: int) -> None:
 
     seed = game_seed(1, index)
     game = new_game("classic", players=6, seed=seed)
-    play_out(game, {s: make_agent("sensible", s, bot_seed(seed, s)) for s in range(6)},
-             limit=5000)
+    play_out(game, {s: make_agent("sensible", s, bot_seed(seed, s)) for s in range(6)}, limit=5000)
     assert game.state.outcome == "solved"

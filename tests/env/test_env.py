@@ -216,3 +216,34 @@ def test_the_training_example_runs() -> None:
     )
     assert run.returncode == 0, run.stderr
     assert "learned policy wins" in run.stdout and "random legal play wins" in run.stdout
+
+
+def _notebook(rules: str, odds: bool) -> tuple[Game, Layout, np.ndarray]:
+    game = new_game(rules, players=4, seed=5)
+    catalog = ActionCatalog(game.rules.action_shapes(4))
+    layout = Layout(game, catalog, odds)
+    encoder = Encoder(game, catalog, layout)
+    vector = encoder.observation(0, game.legal_actions(0))
+    return game, layout, layout.slice(vector, "notebook")
+
+
+def test_the_notebook_part_marks_the_seats_own_cards_as_only_with_it() -> None:
+    game, layout, book = _notebook("classic", odds=False)
+    hand = game.view(0)["hand"]
+    assert hand and book.shape == (21, 4 + 1)  # four seats and the envelope
+    for card in hand:
+        row = book[layout.card_index[card]]
+        assert row[0] == 1.0 and row.sum() == 1.0
+    others = [c for c in layout.cards if c not in hand]
+    for card in others:
+        row = book[layout.card_index[card]]
+        assert row[0] == 0.0 and row[1:].sum() == 4.0  # any other seat, or the envelope
+
+
+def test_the_notebook_part_with_odds_holds_each_cards_probabilities() -> None:
+    game, layout, book = _notebook("classic", odds=True)
+    np.testing.assert_allclose(book.sum(axis=1), 1.0, rtol=1e-6)
+    envelope = layout.players
+    assert book[:, envelope].sum() == pytest.approx(3.0)  # one card of each category
+    for card in game.view(0)["hand"]:
+        assert book[layout.card_index[card], 0] == 1.0

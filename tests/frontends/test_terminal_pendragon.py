@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from test_terminal import Person, menu_key
+from test_terminal_notebook import Page, card_names, page_text, session_for
 
-from cluedo.content import load_card_set
-from cluedo.frontends.person_notebook import Notebook
+from cluedo.engine import new_game
+from cluedo.frontends import terminal_notebook
 from cluedo.frontends.terminal_screen import Panel
 
 
@@ -54,22 +55,35 @@ def test_a_person_plays_a_whole_pendragon_game_and_gets_the_report(tmp_path: Pat
     assert person.finish() == 0
 
 
-def test_the_notebook_knows_face_up_cards_are_nowhere_and_glimpses_are_seen() -> None:
-    cards = load_card_set("pendragon")
-    book = Notebook(cards, seat=0, players=3)
-    hand = ["fatalina", "mordred", "morgan", "black_magic", "lance", "chapel"]
-    book.update(
-        [
-            {"kind": "setup", "hand_sizes": [6, 6, 6], "face_up": ["crossbow", "mace"]},
-            {"kind": "dealt", "seat": 0, "hand": hand},
-            {"kind": "glimpse", "seat": 0, "target": 2, "card": "garden"},
-        ]
-    )
-    for card in ("crossbow", "mace"):
-        assert book.in_envelope(card) is False and book.holder(card) is None
-        assert all(book.mark(card, s) == "not" for s in range(3))
-    assert book.holder("garden") == 2
-    assert "crossbow" not in book.solution()
+def test_the_notebook_shows_the_face_up_cards_in_their_own_column() -> None:
+    # Three knights share 20 cards: 6 each, and 2 lie face up for everyone.
+    game = new_game("pendragon", players=3, seed=4)
+    face_up = game.log_for(0)[0]["face_up"]
+    assert len(face_up) == 2
+    session = session_for(game, [0], width=100, height=40)
+    text = page_text(session, 0)
+    page = Page(text)
+    assert list(page.heads) == ["A", "E", "L", "env", "up"]  # the knights' letters
+    assert "up face up on the table" in text
+    names = card_names(session)
+    for card, name in names.items():
+        on_table = card in face_up
+        assert page.glyph(name, "up") == ("+" if on_table else "-"), name
+        if on_table:
+            assert page.glyph(name, "env") == "x"
+            assert all(page.glyph(name, h) == "-" for h in "AEL")
+
+
+def test_a_glimpse_marks_the_card_in_the_target_s_column() -> None:
+    game = new_game("pendragon", players=3, seed=4)
+    session = session_for(game, [0])
+    target_hand = list(game.state.hands[2])  # type: ignore[attr-defined]
+    glimpse = {"kind": "glimpse", "seat": 0, "target": 2, "card": target_hand[0]}
+    book = session.notebooks[0]
+    book.update([*game.log_for(0), glimpse])
+    page = Page("\n".join(t.plain for t in terminal_notebook.lines(session.presenter, book, 0)))
+    name = card_names(session)[target_hand[0]]
+    assert page.glyph(name, "L") == "+" and page.glyph(name, "A") == "-"
 
 
 @pytest.mark.parametrize("extra", [0, 1, 2, 5])

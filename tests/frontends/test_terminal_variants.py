@@ -6,6 +6,7 @@ words) until the result screen; the bots play the other seats.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -69,12 +70,18 @@ def test_a_whole_game_of_clussassin(tmp_path: Path) -> None:
     assert "Your target:" in screen and "Kill zones:" in screen
     assert "Specialty weapons:" in screen and "Safe room:" in screen
     assert "Roll the dice" in screen
-    # Help speaks of this game; there is no deduction notebook in it.
+    # Help speaks of this game. The notebook follows who holds which card: the
+    # three seats, the characters nobody plays, the safe room and the unused rooms.
     screen = person.say("help")
-    assert "Clussassin" in screen and "attack (k)" in screen and "notes (n)" not in screen
+    assert "Clussassin" in screen and "attack (k)" in screen and "notes (n)" in screen
     person.say("")
     screen = person.say("notes")
-    assert "This game has no detective notebook." in screen
+    assert re.search(r"card\s+cd\s+S\s+M\s+W\s+G\s+P\s+L\s+safe\s+unused\s+notes", screen)
+    assert "safe the safe room, face up" in screen and "env" not in screen
+    target = re.search(r"Your target: (.+?)  \(", person.screens[0])
+    assert target is not None
+    assert re.search(rf"{re.escape(target.group(1))}\s+\w\w\s+\+", screen)  # you hold it
+    person.say("")
     result = play_to_the_end(person, hunter)
     assert "GAME OVER:" in result and "is the last one" in result
     assert "killed" in result

@@ -229,6 +229,8 @@ def test_the_notebook_gives_marks_and_odds_when_the_table_allows(client: TestCli
             book = ws.receive_json()
     hand = frame["view"]["hand"]
     assert book["available"] and len(book["cards"]) == 21
+    assert [p["place"] for p in book["places"]] == [0, 1, 2, "envelope"]
+    assert book["places"][0]["you"] and book["complete"]
     for card in hand:
         assert book["marks"][card][0] == "has"
         assert book["odds"][card][0] == 1.0
@@ -244,6 +246,7 @@ def test_the_notebook_gives_marks_and_odds_when_the_table_allows(client: TestCli
         while book["type"] != "notebook":
             book = ws.receive_json()
     assert book["odds"] is None and book["marks"] is not None
+    assert not book["complete"]  # without the aid: the careful player's eliminations
 
 
 def test_an_absent_person_is_played_by_a_bot_after_the_tables_limit(client: TestClient) -> None:

@@ -189,3 +189,50 @@ def test_every_registered_rule_set_loads_in_the_page_and_can_act(
     watcher.wait_for_selector("#board rect")
     assert watcher.locator("#hand .card").count() == 0
     assert watcher.locator("#actions button, #actions form").count() == 0
+
+
+@pytest.mark.parametrize("rules", ["classic", "clue-or-cruel"])
+def test_the_notebook_shows_every_place_in_words_and_keeps_the_persons_own_marks(
+    browser: Browser, server: LiveServer, rules: str
+) -> None:
+    made = server.post("/api/tables", {"rules": rules, "players": 3, "settings": {"bot_delay": 0}})
+    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
+    page = new_page(browser)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + joined["url"])
+    assert wait_for_turn(page)
+    page.click("#nb-toggle")
+    page.wait_for_selector("#notebook table.nb")
+    heads = page.locator("#notebook th.place").all_inner_texts()
+    extra = ["Envelope", "Clue pile"] if rules == "clue-or-cruel" else ["Envelope"]
+    assert len(heads) == 3 + len(extra) and heads[3:] == extra
+    assert heads[0].replace("\n", " ").startswith("Ann (")
+    words = page.inner_text("#notebook")
+    for raw in ("null", "undefined", "_", "Seat 0", "NaN"):
+        assert raw not in words
+    page.check("#odds")
+    wait_until(page, "document.querySelectorAll('#notebook td .odds').length > 0")
+
+    # An own mark: clicked into a square, shown in blue beside the automatic mark.
+    def frames() -> int:  # notebook frames the page has had from the server
+        return int(page.evaluate("+(document.getElementById('notebook').dataset.frames || 0)"))
+
+    row = page.locator("#notebook tr[data-card='rope']")
+    before = frames()
+    row.locator("td[data-place='1']").click()
+    wait_until(page, f"+document.getElementById('notebook').dataset.frames > {before}")
+    assert row.locator("td[data-place='1'] .own").inner_text() == "✓"
+    note = row.locator("input.note")
+    note.fill("Bob asked twice")
+    before = frames()
+    note.press("Enter")
+    wait_until(page, f"+document.getElementById('notebook').dataset.frames > {before}")
+    page.reload()
+    assert wait_for_turn(page)
+    page.click("#nb-toggle")
+    page.wait_for_selector("#notebook table.nb")
+    row = page.locator("#notebook tr[data-card='rope']")
+    assert row.locator("td[data-place='1'] .own").inner_text() == "✓"
+    assert row.locator("input.note").input_value() == "Bob asked twice"
+    assert errors == []

@@ -277,6 +277,10 @@ def columns(db: str, table: str) -> set[str]:
         engine.dispose()
 
 
+NEWEST = "0004"
+"""The newest migration (0004 keeps each seat's own notebook marks)."""
+
+
 def version(db: str) -> str:
     engine = create_engine(db)
     try:
@@ -316,7 +320,7 @@ def test_a_database_made_before_migrations_is_upgraded_and_its_tables_still_load
     )
     assert record.chat[0]["text"] == "hello"
     assert {"secret", "commitment"} <= columns(db, "web_tables")
-    assert version(db) == "0003"
+    assert version(db) == NEWEST
     with make_client(db) as client:
         info = client.get("/api/tables/OLDONE").json()
         assert info["shuffle"] == {"commitment": None, "secret": None, "seed": None}
@@ -327,14 +331,14 @@ def test_a_database_made_before_migrations_is_upgraded_and_its_tables_still_load
 def test_a_fresh_database_gets_the_new_columns_and_keeps_them_across_restarts(db: str) -> None:
     Store(db).close()
     assert {"secret", "commitment"} <= columns(db, "web_tables")
-    assert version(db) == "0003"
+    assert version(db) == NEWEST
     with make_client(db) as client:
         code = finished_game(client)
         replay = client.get(f"/api/tables/{code}/replay").json()
     with make_client(db) as client:  # opened again: no migration runs twice, nothing lost
         assert client.get(f"/api/tables/{code}/replay").json()["shuffle"] == replay["shuffle"]
         assert replay["shuffle"]["secret"] == fixed_secret(7).hex()
-    assert version(db) == "0003"
+    assert version(db) == NEWEST
 
 
 def test_the_migrations_make_the_schema_the_store_uses(db: str) -> None:

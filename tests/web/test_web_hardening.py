@@ -103,7 +103,7 @@ def snapshot(client: TestClient, code: str) -> Any:
     rec = table.record
     game = table.game.save() if table.game is not None else None
     return copy.deepcopy(
-        (rec.seats, rec.options, rec.settings, rec.status, rec.actions, rec.chat, game)
+        (rec.seats, rec.options, rec.settings, rec.status, rec.actions, rec.chat, rec.notes, game)
     )
 
 
@@ -625,7 +625,7 @@ def test_fuzzed_http_requests_never_get_a_500_and_refusals_change_nothing(db: st
 ACTION_KINDS = ["roll", "move", "suggest", "show", "accuse", "end", "pass", "fly"]
 messages = st.one_of(
     st.fixed_dictionaries(
-        {"type": st.sampled_from(["act", "chat", "notebook", "ping", "dance"])},
+        {"type": st.sampled_from(["act", "chat", "notebook", "note", "ping", "dance"])},
         optional={
             "action": st.one_of(
                 json_values,
@@ -634,6 +634,8 @@ messages = st.one_of(
                 ),
             ),
             "text": st.one_of(nasty_text, json_values),
+            "card": st.one_of(st.sampled_from(["plum", "rope", "hall"]), json_values),
+            "place": st.one_of(st.sampled_from([0, 2, 3, "envelope", "pile"]), json_values),
         },
     ).map(json.dumps),
     json_values.map(json.dumps),

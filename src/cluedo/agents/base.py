@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cluedo.engine.actions import Action
+
+if TYPE_CHECKING:
+    from cluedo.deduction.knowledge import CardKnowledge
+
+ENVELOPE = "envelope"
+"""The envelope's place in a notebook (:data:`cluedo.deduction.ENVELOPE`), named here
+because loading :mod:`cluedo.deduction` loads numpy, which a bot needs only once it
+plays."""
 
 
 class Agent(ABC):
@@ -36,3 +44,16 @@ class Agent(ABC):
 
     def close(self) -> None:  # noqa: B027 - optional hook, most bots hold nothing
         """Release resources (external bots stop their process)."""
+
+
+def card_knowledge(view: Mapping[str, Any], seat: int) -> CardKnowledge:
+    """A fresh notebook for ``seat``: the one knowledge layer of :mod:`cluedo.deduction`,
+    reading the events of the view's rule set with the view's options (so its cards
+    are the table's own)."""
+    from cluedo.deduction.knowledge import CardKnowledge  # loads numpy: on first use only
+    from cluedo.engine.registry import make_rules
+
+    reader = make_rules(view["rules"], view.get("options")).card_reader(seat)
+    if reader is None:
+        raise ValueError(f"{view['rules']} keeps no card notebook")
+    return CardKnowledge(reader)

@@ -1,23 +1,25 @@
 """The Clue or Cruel bot: a guest who collects gems, deduces and calls bluffs, or an
 accomplice who bluffs with its own cards - whichever role its view names.
 
-Both follow the seat's log with :class:`~cluedo.agents.cruel_knowledge.CruelCaseFile`
-(sound eliminations, and the exact notebook for the last step of a case).
+Both follow the seat's log with its :class:`~cluedo.deduction.knowledge.CardKnowledge`
+(sound eliminations, and the exact count for the last step of a case).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cluedo.agents.base import Agent
-from cluedo.agents.cruel_knowledge import PILE, CruelCaseFile, GrowingCaseFile
-from cluedo.agents.knowledge import ENVELOPE, Contradiction
+from cluedo.agents.base import ENVELOPE, Agent, card_knowledge
 from cluedo.content.board import Board, load_board
-from cluedo.content.cards import load_card_set
 from cluedo.engine.actions import Action
 
-__all__ = ["PILE", "CruelAgent", "GrowingCaseFile"]
+if TYPE_CHECKING:
+    from cluedo.deduction.knowledge import CardKnowledge
+    from cluedo.deduction.places import Place
+
+PILE = "pile"
+"""The clue pile's place in the notebook (see :mod:`cluedo.rules.clue_or_cruel_reading`)."""
 
 DECAY = 0.7
 """A goal's worth is multiplied by this for every turn (3.5 steps) it lies away."""
@@ -55,11 +57,13 @@ class CruelAgent(Agent):
     def __init__(self, seat: int, seed: int | None = None, call_after: int = 2) -> None:
         super().__init__(seat, seed)
         self.call_after = call_after
-        self.book: CruelCaseFile | None = None
+        self.book: CardKnowledge | None = None
         self.broken = False
         """The notebook met a contradiction: stop trusting it (guess only when stuck)."""
         self.board: Board | None = None
         self.categories: dict[str, tuple[str, ...]] = {}
+        self.cards: tuple[str, ...] = ()
+        self.players = 0
         self.role = "guest"
         self.named_by_others: dict[str, int] = {}
         """card -> suggestions by other seats naming it."""
@@ -74,11 +78,15 @@ class CruelAgent(Agent):
 
     # -- following ------------------------------------------------------------------
 
-    def _follow(self, view: dict[str, Any]) -> CruelCaseFile:
+    def _follow(self, view: dict[str, Any]) -> CardKnowledge:
+        from cluedo.deduction.errors import DeductionError
+
         if self.book is None:
-            self.categories = load_card_set("classic", view.get("edition")).by_category()
+            self.book = card_knowledge(view, self.seat)
+            self.categories = dict(self.book.categories)
+            self.cards = tuple(c for cards in self.categories.values() for c in cards)
+            self.players = int(view["players"])
             self.board = load_board(view.get("board", "classic"))
-            self.book = CruelCaseFile(self.seat, self.categories)
         book = self.book
         self.role = view.get("role") or "guest"
         tally = view.get("tally")
@@ -101,22 +109,27 @@ class CruelAgent(Agent):
                 self.shown.setdefault(event["card"], set()).add(event["to"])
             if not self.broken:
                 try:
-                    book.observe(event)
-                except Contradiction:
+                    book.observe_event(event)
+                except DeductionError:
                     self.broken = True
         return book
 
     @staticmethod
+    def _hand_size(book: CardKnowledge, seat: int) -> int:
+        """How many cards ``seat`` holds now (hands grow by one a gem)."""
+        return book.fast.sizes[seat] if book.fast is not None else 0
+
+    @classmethod
     def _as_evidence(
-        book_now: CruelCaseFile, seat: int, triple: tuple[str, str, str]
+        cls, book_now: CardKnowledge, seat: int, triple: tuple[str, str, str]
     ) -> tuple[tuple[str, str, str], int, frozenset[str]]:
-        size = book_now.fast.hand_sizes[seat] if book_now.fast.hand_sizes else 0
+        size = cls._hand_size(book_now, seat)
         drawn = frozenset(c for c in triple if PILE not in book_now.possible(c))
         return triple, size, drawn
 
     def _held_when_named(
         self,
-        book: CruelCaseFile,
+        book: CardKnowledge,
         seat: int,
         card: str,
         size_then: int,
@@ -126,14 +139,14 @@ class CruelAgent(Agent):
         has drawn nothing since or the card had already left the pile (hands only grow)."""
         if book.possible(card) != frozenset({seat}):
             return False
-        return card in drawn_then or book.fast.hand_sizes[seat] == size_then
+        return card in drawn_then or self._hand_size(book, seat) == size_then
 
-    def _count_turn(self, view: dict[str, Any], book: CruelCaseFile) -> None:
+    def _count_turn(self, view: dict[str, Any], book: CardKnowledge) -> None:
         """Track turns in which this seat learnt nothing (for the stuck guess)."""
         if view["turn"] == self._turn_seen:
             return
         self._turn_seen = view["turn"]
-        knowledge = sum(len(book.possible(c)) for c in book.fast.cards)
+        knowledge = sum(len(book.possible(c)) for c in self.cards)
         if knowledge != self._last_knowledge:
             self.stale_turns = 0
             self._last_knowledge = knowledge
@@ -185,23 +198,23 @@ class CruelAgent(Agent):
         safe = [a for a in legal if a.kind not in ("accuse", "call_bluff")]
         return (safe or list(legal))[0]
 
-    def _accusation(self, book: CruelCaseFile) -> tuple[str, ...] | None:
+    def _accusation(self, book: CardKnowledge) -> tuple[str, ...] | None:
         if not self.broken:
             solution = book.solution()
             if solution is not None:
                 return solution
         if self.stale_turns >= STALE_TURNS:
             # Nothing left to learn from: a guess ends the deadlock either way.
-            return book.best_guess()
+            return book.most_likely_envelope()[0]
         return None
 
     # -- values ---------------------------------------------------------------------
 
-    def _others(self, places: frozenset[int]) -> bool:
+    def _others(self, places: frozenset[Place]) -> bool:
         """Some other player may hold the card (so a suggestion can tell)."""
-        return any(p >= 0 and p != self.seat for p in places)
+        return any(isinstance(p, int) and p != self.seat for p in places)
 
-    def _info(self, book: CruelCaseFile, card: str) -> float:
+    def _info(self, book: CardKnowledge, card: str) -> float:
         """What naming ``card`` may teach a guest: 1 if its place matters and someone
         could show it, little if only the pile or the envelope can hold it."""
         places = book.possible(card)
@@ -209,14 +222,14 @@ class CruelAgent(Agent):
             return 1.0 if self._others(places) else 0.0
         return 0.0
 
-    def _answer_worth(self, book: CruelCaseFile, named: Sequence[str]) -> float:
+    def _answer_worth(self, book: CardKnowledge, named: Sequence[str]) -> float:
         """What the answer to a suggestion naming ``named`` may teach: the open cards
         that some player, asked before anyone sure to hold a named card, might show.
 
         A player known to hold a named card stops the round and may show that card
         again, so cards only players after it could hold tell nothing.
         """
-        players = len(book.fast.hand_sizes)
+        players = self.players
         open_cards = [c for c in named if self._info(book, c) > 0]
         if not open_cards:
             return 0.0
@@ -233,7 +246,7 @@ class CruelAgent(Agent):
                 break
         return worth
 
-    def _room_worth(self, book: CruelCaseFile, room: str) -> float:
+    def _room_worth(self, book: CardKnowledge, room: str) -> float:
         """How much a suggestion in ``room`` is worth, on the gems' scale."""
         if self.role == "accomplice":
             if book.possible(room) == frozenset({self.seat}):
@@ -244,7 +257,7 @@ class CruelAgent(Agent):
         best = max(self._answer_worth(book, (s, w, room)) for s in suspects for w in weapons)
         return 4.0 * best
 
-    def _gem_worth(self, view: dict[str, Any], book: CruelCaseFile) -> float:
+    def _gem_worth(self, view: dict[str, Any], book: CardKnowledge) -> float:
         if not view["gems"]:
             return 0.0
         if self.role == "accomplice":
@@ -252,12 +265,12 @@ class CruelAgent(Agent):
             return 4.0 if len(self._own_cards(book)) < 3 else 2.5
         return 3.5
 
-    def _own_cards(self, book: CruelCaseFile) -> list[str]:
-        return [c for c in book.fast.cards if book.possible(c) == frozenset({self.seat})]
+    def _own_cards(self, book: CardKnowledge) -> list[str]:
+        return [c for c in self.cards if book.possible(c) == frozenset({self.seat})]
 
     # -- moving ---------------------------------------------------------------------
 
-    def _goals(self, view: dict[str, Any], book: CruelCaseFile) -> list[tuple[int, float]]:
+    def _goals(self, view: dict[str, Any], book: CardKnowledge) -> list[tuple[int, float]]:
         board = self.board
         assert board is not None
         here = view["positions"][view["characters"][self.seat]]
@@ -281,7 +294,7 @@ class CruelAgent(Agent):
             best = max(best, worth * DECAY ** (steps / MEAN_ROLL))
         return best
 
-    def _move(self, view: dict[str, Any], book: CruelCaseFile, moves: Sequence[Action]) -> Action:
+    def _move(self, view: dict[str, Any], book: CardKnowledge, moves: Sequence[Action]) -> Action:
         board = self.board
         assert board is not None
         goals = self._goals(view, book)
@@ -295,7 +308,7 @@ class CruelAgent(Agent):
         return best
 
     def _passage_or_roll(
-        self, view: dict[str, Any], book: CruelCaseFile, passage: Action
+        self, view: dict[str, Any], book: CardKnowledge, passage: Action
     ) -> Action | None:
         """Take the secret passage when the room at its end is worth more than the
         average place a roll from here would reach (the expected roll's reach)."""
@@ -312,7 +325,7 @@ class CruelAgent(Agent):
 
     # -- suggesting -----------------------------------------------------------------
 
-    def _card_score(self, book: CruelCaseFile, card: str) -> float:
+    def _card_score(self, book: CardKnowledge, card: str) -> float:
         places = book.possible(card)
         if self.role == "accomplice":
             if places == frozenset({self.seat}):
@@ -335,8 +348,8 @@ class CruelAgent(Agent):
             return 0.0
         return 0.3
 
-    def _suggest(self, book: CruelCaseFile, options: Sequence[Action], room: str) -> Action | None:
-        score = {c: self._card_score(book, c) for c in book.fast.cards}
+    def _suggest(self, book: CardKnowledge, options: Sequence[Action], room: str) -> Action | None:
+        score = {c: self._card_score(book, c) for c in self.cards}
         if self.role == "accomplice":
             return max(
                 options,
@@ -375,7 +388,7 @@ class CruelAgent(Agent):
 
     # -- calling --------------------------------------------------------------------
 
-    def _bluff_call(self, view: dict[str, Any], book: CruelCaseFile) -> Action | None:
+    def _bluff_call(self, view: dict[str, Any], book: CardKnowledge) -> Action | None:
         """Call on the player whose suggestions most often name its own cards.
 
         The accomplice must name its own cards to bluff; a guest seldom does. A

@@ -1,35 +1,45 @@
-"""The detective: the exact notebook everywhere, suggestions chosen for information.
+"""The detective: the exact count everywhere, suggestions chosen for information.
 
-It plays like the sensible bot, but its notebook is the exact engine of
-:mod:`cluedo.deduction` (complete as well as sound, so it accuses the moment the
-case is certain), and it picks each suggestion by the expected drop in the
-entropy of the envelope distribution. It thinks for milliseconds per decision
-rather than microseconds: the bot for a strong opponent, not for bulk
-simulation.
+It plays like the sensible bot, but asks the exact count of its
+:class:`~cluedo.deduction.knowledge.CardKnowledge` for every answer (complete as
+well as sound, so it accuses the moment the case is certain), and it picks each
+suggestion by the expected drop in the entropy of the envelope distribution. It
+thinks for milliseconds per decision rather than microseconds: the bot for a
+strong opponent, not for bulk simulation.
 """
 
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from cluedo.agents.exact_knowledge import ENVELOPE_NAME, ExactCaseFile
-from cluedo.agents.knowledge import Knowledge
+from cluedo.agents.base import ENVELOPE
 from cluedo.agents.sensible import SensibleAgent
 from cluedo.engine.actions import Action
+
+if TYPE_CHECKING:
+    from cluedo.deduction.knowledge import CardKnowledge
+    from cluedo.deduction.places import Place
 
 
 class DetectiveAgent(SensibleAgent):
     name = "detective"
 
+    NEARLY_SOLVED = sys.maxsize
+    """Whenever the fast eliminations leave the envelope open, the exact count decides."""
+
     PER_CATEGORY = 3
     """Suspects and weapons tried per suggestion (3 x 3 candidates at most): the most
     uncertain, and a filler when fewer are still unknown."""
 
-    def __init__(self, seat: int, seed: int | None = None) -> None:
-        super().__init__(seat, seed, knowledge=ExactCaseFile)
+    def _possible(self, card: str) -> frozenset[Place]:
+        """Every place some consistent deal puts ``card`` (the exact count's answer)."""
+        assert self.book is not None
+        return frozenset(self.book.distribution(card))
 
-    def _suggest(self, book: Knowledge, options: Sequence[Action], room: str) -> Action:
+    def _suggest(self, book: CardKnowledge, options: Sequence[Action], room: str) -> Action:
         """The question with the largest expected drop in envelope entropy.
 
         Tried: the most uncertain suspects and weapons and, in a category with
@@ -42,12 +52,13 @@ class DetectiveAgent(SensibleAgent):
         """
         from cluedo.deduction import expected_entropy_drop
 
-        assert isinstance(book, ExactCaseFile)
-        notebook = book.notebook_now()
+        notebook = book.exact_notebook()
+        if notebook is None:  # the classic game is always counted; never here
+            return super()._suggest(book, options, room)
         pools: list[list[str]] = []
         for category in ("suspect", "weapon"):
             unknown = [c for c in self.categories[category] if c in self._positions]
-            unknown.sort(key=lambda c: abs(notebook.probability(c, ENVELOPE_NAME) - 0.5))
+            unknown.sort(key=lambda c: abs(notebook.probability(c, ENVELOPE) - 0.5))
             pool = unknown[: self.PER_CATEGORY]
             filler = self._filler(category) if len(pool) < self.PER_CATEGORY else None
             if filler is not None:

@@ -1,10 +1,12 @@
 """Killer Kloo Doo's bot: a detective in Part 1 and a survivor in Part 2.
 
-Part 1: it follows its seat's log with :class:`MovingCaseFile` (cheap and sound,
-updated one event at a time), digs up the middle's clue cards, grabs clues with
-clubs, brings the person and weapon it wants to learn about into its room with
-court cards and hearts, suggests, and accuses once the expected gain is worth
-it (+60 right against -20 wrong), sooner as the investigation drags on.
+Part 1: it follows its seat's log with its
+:class:`~cluedo.deduction.knowledge.CardKnowledge` (asking only the cheap sound
+eliminations, updated one event at a time), digs up the middle's clue cards,
+grabs clues with clubs, brings the person and weapon it wants to learn about
+into its room with court cards and hearts, suggests, and accuses once the
+expected gain is worth it (+60 right against -20 wrong), sooner as the
+investigation drags on. What it showed or gave to whom it remembers itself.
 
 Part 2: it arms itself, works on the cheapest unfinished objective (hunt the
 person, clean and throw out the weapon, clear the room), heals when low, attacks
@@ -18,11 +20,9 @@ look-ups, so a whole game costs milliseconds of thinking, not seconds.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cluedo.agents.base import Agent
-from cluedo.agents.kkd_knowledge import MovingCaseFile
-from cluedo.agents.knowledge import ENVELOPE
+from cluedo.agents.base import ENVELOPE, Agent, card_knowledge
 from cluedo.content.board import Board, load_board
 from cluedo.content.cards import load_card_set
 from cluedo.engine.actions import Action
@@ -32,6 +32,9 @@ from cluedo.rules.killer_kloo_doo.state import (
     DISPOSAL_ROOM,
     WEAPON_POWER,
 )
+
+if TYPE_CHECKING:
+    from cluedo.deduction.knowledge import CardKnowledge
 
 Kinds = dict[str, list[Action]]
 LOW_SURVIVAL = 18
@@ -54,7 +57,10 @@ class KlooDooAgent(Agent):
         self.suspects = self.categories["suspect"]
         self.weapons = self.categories["weapon"]
         self.rooms = self.categories["room"]
-        self.book = MovingCaseFile(seat, self.categories)
+        self.book: CardKnowledge | None = None
+        """The notebook of Part 1's clue cards, made when Part 1 is first seen."""
+        self.shown_to: dict[int, set[str]] = {}
+        """Cards this seat has shown or given to each other seat."""
         self.board: Board | None = None
         self.staircase: list[Any] = []
 
@@ -72,8 +78,13 @@ class KlooDooAgent(Agent):
                 )
             ]
         if view["part"] == 1:
+            if self.book is None:
+                self.book = card_knowledge(view, self.seat)
             for event in view["log"]:
-                self.book.observe(event)
+                self.book.observe_event(event)
+                mine = event.get("seat") == self.seat and "card" in event
+                if mine and event["kind"] in ("card_shown", "clue_passed"):
+                    self.shown_to.setdefault(event["to"], set()).add(event["card"])
 
     @staticmethod
     def _where(view: dict[str, Any], character: str) -> Any:
@@ -109,7 +120,7 @@ class KlooDooAgent(Agent):
     # -- answering ------------------------------------------------------------------
 
     def _show(self, options: Sequence[Action], suggester: int) -> Action:
-        seen = self.book.shown_to.get(suggester, set())
+        seen = self.shown_to.get(suggester, set())
         for action in options:
             if action["card"] in seen:
                 return action
@@ -130,7 +141,7 @@ class KlooDooAgent(Agent):
             if offered < 6:
                 return kinds["refuse"][0]
             # Give what the briber already knows, else the cheapest card.
-            seen = self.book.shown_to.get(pending.get("attacker", -9), set())
+            seen = self.shown_to.get(pending.get("attacker", -9), set())
             for a in accepts:
                 if a.get("card") in seen:
                     return a
@@ -148,6 +159,7 @@ class KlooDooAgent(Agent):
 
     def _card_value(self, card: str) -> float:
         """How much a suggestion naming ``card`` can teach."""
+        assert self.book is not None
         places = self.book.possible(card)
         if ENVELOPE in places and len(places) > 1:
             return 3.0
@@ -159,11 +171,11 @@ class KlooDooAgent(Agent):
         """Accuse when certain, or guess when the odds are worth the risk (+60 against
         -20), less choosy the longer the investigation runs.
 
-        Only the cheap notebook is asked: the exact one (see
-        :class:`~cluedo.agents.kkd_knowledge.KlooDooCaseFile`) rarely changes this
-        choice and costs a large part of a second a count with six players."""
+        Only the sound eliminations are asked: the exact count rarely changes this
+        choice and costs a large part of a second with six players."""
         if "accuse" not in kinds:
             return None
+        assert self.book is not None
         cands = [self.book.envelope_candidates(c) for c in ("suspect", "weapon", "room")]
         ways = len(cands[0]) * len(cands[1]) * len(cands[2])
         turns = view["part_turns"] / max(1, view["players"])

@@ -1,24 +1,27 @@
 """A knight that plays Pendragon to win.
 
-It keeps the sensible bot's notebook and its way of asking and answering, and
-adds what the castle needs: it leaves the face-up cards out of the notebook,
-learns from Squire's Gossip, plans routes (through the staircase chamber, as
-the rules allow) to the rooms that teach most or still hold a reward, uses its
-kept rewards when they save a long walk, and heads for the chamber with the
-Staircase - where alone it may accuse - once the notebook is certain.
+It keeps the sensible bot's notebook (read the Pendragon way, so it learns from
+Squire's Gossip and Stern Questioning too) and its way of asking and answering,
+and adds what the castle needs: it names the face-up cards only as fillers in
+its questions, plans routes (through the staircase chamber, as the rules allow)
+to the rooms that teach most or still hold a reward, uses its kept rewards when
+they save a long walk, and heads for the chamber with the Staircase - where
+alone it may accuse - once the notebook is certain.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cluedo.agents.knowledge import ENVELOPE, Knowledge
-from cluedo.agents.sensible import KnowledgeFactory, SensibleAgent
+from cluedo.agents.base import ENVELOPE
+from cluedo.agents.sensible import SensibleAgent
 from cluedo.content.board import load_board
-from cluedo.content.cards import load_card_set
 from cluedo.engine.actions import Action
 from cluedo.mechanics.movement import distances
+
+if TYPE_CHECKING:
+    from cluedo.deduction.knowledge import CardKnowledge
 
 STAIRCASE = "staircase"
 REWARD_VALUE = 1.5
@@ -32,23 +35,20 @@ PATIENCE = 120
 class KnightAgent(SensibleAgent):
     name = "knight"
 
-    def __init__(
-        self, seat: int, seed: int | None = None, knowledge: KnowledgeFactory | None = None
-    ) -> None:
-        if knowledge is None:
-            super().__init__(seat, seed)
-        else:
-            super().__init__(seat, seed, knowledge)
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        super().__init__(seat, seed)
         self._distances: dict[str, list[int]] = {}
         self.view: Mapping[str, Any] = {}
 
     # -- following the game ---------------------------------------------------------
 
-    def _follow(self, view: Mapping[str, Any]) -> Knowledge:
+    def _follow(self, view: Mapping[str, Any]) -> CardKnowledge:
         self.view = view
         if self.book is None:
+            self.book = self._new_book(view)
+            # The cards lying face up are nobody's: fillers for questions, not for asking.
             face_up = set(view["face_up"])
-            by_category = load_card_set("pendragon").by_category().items()
+            by_category = self.book.categories.items()
             self.categories = {
                 cat: tuple(c for c in cards if c not in face_up) for cat, cards in by_category
             }
@@ -56,17 +56,8 @@ class KnightAgent(SensibleAgent):
                 cat: tuple(c for c in cards if c in face_up) for cat, cards in by_category
             }
             self.board = load_board(view["board"])
-            self.book = self._make_knowledge(self.seat, self.categories)
         for event in view["log"]:
-            if event["kind"] == "glimpse" and "card" in event and event["seat"] == self.seat:
-                # A glimpse is a card shown, as far as the notebook is concerned.
-                event = {
-                    "kind": "card_shown",
-                    "seat": event["target"],
-                    "to": self.seat,
-                    "card": event["card"],
-                }
-            self.book.observe(event)
+            self.book.observe_event(event)
             if event["kind"] == "card_shown" and event["seat"] == self.seat and "card" in event:
                 self.shown.setdefault(event["card"], set()).add(event["to"])
         return self.book
@@ -160,7 +151,7 @@ class KnightAgent(SensibleAgent):
         cards = [c for cs in self.categories.values() for c in cs]
         return sum(1 for c in cards if target in book.possible(c) and len(book.possible(c)) > 1)
 
-    def _accuse(self, book: Knowledge, kinds: Mapping[str, list[Action]]) -> Action:
+    def _accuse(self, book: CardKnowledge, kinds: Mapping[str, list[Action]]) -> Action:
         solution = book.solution()
         if solution is None and "end_turn" in kinds and not self._impatient():
             return kinds["end_turn"][0]
@@ -171,12 +162,9 @@ class KnightAgent(SensibleAgent):
             self.seat, "accuse", (("room", room), ("suspect", suspect), ("weapon", weapon))
         )
 
-    def _best_guess(self, book: Knowledge, category: str) -> str:
+    def _best_guess(self, book: CardKnowledge, category: str) -> str:
         candidates = book.envelope_candidates(category)
-        exact = getattr(book, "exact", None)
-        if exact is not None:
-            return max(candidates, key=lambda c: exact.probability(c, ENVELOPE))
-        return candidates[self.rng.randrange(len(candidates))]
+        return max(candidates, key=lambda c: book.probability(c, ENVELOPE))
 
     def _start(self, kinds: Mapping[str, list[Action]]) -> Action:
         goals = self._goals()

@@ -1,8 +1,7 @@
 """A bot that plays like a careful person.
 
-It keeps a notebook (by default :class:`~cluedo.agents.exact_knowledge.HybridCaseFile`:
-fast simple eliminations, with the exact engine to close the case; or any
-:class:`~cluedo.agents.knowledge.Knowledge`), walks toward the rooms where a
+It keeps the seat's :class:`~cluedo.deduction.knowledge.CardKnowledge` (fast sound
+eliminations, with the exact count to close the case), walks toward the rooms where a
 question can teach it most, asks about the cards it knows least about (naming
 known cards that nobody asked before can hold, to pin the answer on the rest),
 shows the card that gives away least, and accuses only when the notebook is
@@ -13,31 +12,28 @@ answer, so even alone at the table it always moves on to the solution.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from cluedo.agents.base import Agent
-from cluedo.agents.exact_knowledge import HybridCaseFile
-from cluedo.agents.knowledge import ENVELOPE, Knowledge
+from cluedo.agents.base import ENVELOPE, Agent, card_knowledge
 from cluedo.content.board import Board, load_board
-from cluedo.content.cards import load_card_set
 from cluedo.engine.actions import Action
 
-KnowledgeFactory = Callable[[int, Mapping[str, Sequence[str]]], Knowledge]
+if TYPE_CHECKING:
+    from cluedo.deduction.knowledge import CardKnowledge
+    from cluedo.deduction.places import Place
 
 
 class SensibleAgent(Agent):
     name = "sensible"
 
-    def __init__(
-        self,
-        seat: int,
-        seed: int | None = None,
-        knowledge: KnowledgeFactory = HybridCaseFile,
-    ) -> None:
+    NEARLY_SOLVED = 2
+    """Ask the exact count for a certain envelope once at most this many remain: it
+    closes a case a few questions sooner, and counting earlier costs more than it wins."""
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed)
-        self._make_knowledge = knowledge
-        self.book: Knowledge | None = None
+        self.book: CardKnowledge | None = None
         self.board: Board | None = None
         self.categories: dict[str, tuple[str, ...]] = {}
         self.shown: dict[str, set[int]] = {}
@@ -47,7 +43,7 @@ class SensibleAgent(Agent):
         category: nobody holds them, so they never spoil a question."""
         # A snapshot of the notebook, taken at each decision (see _begin_decision).
         self._order: tuple[int, ...] = ()
-        self._places: dict[str, frozenset[int]] = {}
+        self._places: dict[str, frozenset[Place]] = {}
         self._block: dict[str, int] = {}
         self._positions: dict[str, tuple[int, ...]] = {}
         self._levels: dict[str, list[tuple[float, str]]] = {}
@@ -55,17 +51,26 @@ class SensibleAgent(Agent):
 
     # -- following the game ---------------------------------------------------------
 
-    def _follow(self, view: Mapping[str, Any]) -> Knowledge:
+    def _new_book(self, view: Mapping[str, Any]) -> CardKnowledge:
+        book = card_knowledge(view, self.seat)
+        book.NEARLY_SOLVED = self.NEARLY_SOLVED
+        return book
+
+    def _follow(self, view: Mapping[str, Any]) -> CardKnowledge:
         if self.book is None:
-            cards = load_card_set("classic")
-            self.categories = cards.by_category()
+            self.book = self._new_book(view)
+            self.categories = dict(self.book.categories)
             self.board = load_board(view.get("board", "classic"))
-            self.book = self._make_knowledge(self.seat, self.categories)
         for event in view["log"]:
-            self.book.observe(event)
+            self.book.observe_event(event)
             if event["kind"] == "card_shown" and event["seat"] == self.seat and "card" in event:
                 self.shown.setdefault(event["card"], set()).add(event["to"])
         return self.book
+
+    def _possible(self, card: str) -> frozenset[Place]:
+        """The places ``card`` may be, as this bot reckons them (the sound eliminations)."""
+        assert self.book is not None
+        return self.book.possible(card)
 
     # -- choosing -------------------------------------------------------------------
 
@@ -133,9 +138,9 @@ class SensibleAgent(Agent):
         assert self.book is not None
         players = int(view.get("players") or len(view["characters"]))
         self._order = tuple((self.seat + k) % players for k in range(1, players))
-        position = {seat: i for i, seat in enumerate(self._order)}
+        position: dict[Place, int] = {seat: i for i, seat in enumerate(self._order)}
         last = len(self._order)
-        self._places = {c: self.book.possible(c) for cs in self.categories.values() for c in cs}
+        self._places = {c: self._possible(c) for cs in self.categories.values() for c in cs}
         self._block = {}
         self._positions = {}
         for card, places in self._places.items():
@@ -144,9 +149,7 @@ class SensibleAgent(Agent):
                 self._block[card] = position.get(only, last)
             else:
                 self._block[card] = last
-                self._positions[card] = tuple(
-                    sorted(position[p] for p in places if p in position)
-                )
+                self._positions[card] = tuple(sorted(position[p] for p in places if p in position))
         self._levels = {}
         self._room_values = {}
 
@@ -236,8 +239,7 @@ class SensibleAgent(Agent):
         """
         if not isinstance(room, str) or room not in self.categories["room"]:
             return 0.0
-        assert self.book is not None
-        places = self.book.possible(room)
+        places = self._possible(room)
         if len(places) > 1:
             return 2.0
         # A room whose place is known still lets us test suspects and weapons,
@@ -287,7 +289,7 @@ class SensibleAgent(Agent):
                 best, best_score = action, score
         return best
 
-    def _suggest(self, book: Knowledge, options: Sequence[Action], room: str) -> Action:
+    def _suggest(self, book: CardKnowledge, options: Sequence[Action], room: str) -> Action:
         """The question that can teach most, with fillers that cannot spoil it."""
         _, suspect, weapon = self._best_question(room)
         wanted = Action(self.seat, "suggest", (("suspect", suspect), ("weapon", weapon)))

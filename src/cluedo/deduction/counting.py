@@ -13,6 +13,11 @@ such arrays. A forward and a backward pass give every card's count in every
 atom. All envelope categories but one carry a "which group went into the
 envelope" axis in both passes; the last one is read off at its cards' steps,
 which yields the joint envelope distribution.
+
+That is the numpy path. Where the compiled core of
+:mod:`cluedo.deduction.sparse_count` is available, propagation and the count
+run there instead, over the reachable states only (same results; see
+docs/deduction.md, "Algorithm").
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+from cluedo.deduction import sparse_count
 
 Array = npt.NDArray[Any]
 
@@ -64,15 +71,7 @@ class Infeasible(Exception):
     """Propagation found that no assignment exists."""
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return out
+_bits = sparse_count.bits
 
 
 def propagate(
@@ -84,8 +83,23 @@ def propagate(
 
     Returns (remaining capacity per atom, allowed masks, open clauses). Cards
     whose mask has one bit are fixed and already subtracted from capacities.
-    Raises :class:`Infeasible` on a plain contradiction.
+    Raises :class:`Infeasible` on a plain contradiction. Runs in the compiled
+    core where it is available (same rules; see sparse_count.C_SOURCE).
     """
+    fast = sparse_count.propagate(caps, allowed, clauses)
+    if fast is False:
+        raise Infeasible("no assignment fits")
+    if isinstance(fast, tuple):
+        return fast
+    return _propagate(caps, allowed, clauses)
+
+
+def _propagate(
+    caps: Sequence[int],
+    allowed: Sequence[int],
+    clauses: Sequence[tuple[int, frozenset[int]]],
+) -> tuple[list[int], list[int], list[tuple[int, frozenset[int]]]]:
+    """:func:`propagate` in Python."""
     allowed = list(allowed)
     n_atoms = len(caps)
     cls = [(m, set(cs)) for m, cs in clauses]
@@ -93,14 +107,17 @@ def propagate(
         changed = False
         remaining = list(caps)
         free_in = [0] * n_atoms
+        per_mask: dict[int, int] = {}
         for m in allowed:
+            per_mask[m] = per_mask.get(m, 0) + 1
+        for m, k in per_mask.items():
             if m == 0:
                 raise Infeasible("a card has no possible place")
             if m & (m - 1) == 0:
-                remaining[m.bit_length() - 1] -= 1
+                remaining[m.bit_length() - 1] -= k
             else:
                 for a in _bits(m):
-                    free_in[a] += 1
+                    free_in[a] += k
         full = 0
         for a in range(n_atoms):
             if remaining[a] < 0:
@@ -205,9 +222,55 @@ def count(problem: Problem) -> Counts:
 
 @lru_cache(maxsize=256)
 def _count_reduced(problem: Problem, remaining: tuple[int, ...], n_cats: int) -> Counts:
+    fast = _count_sparse(problem, remaining, n_cats)
+    if fast is not None:
+        return fast
     return _Counter(
         problem, list(remaining), list(problem.allowed), list(problem.clauses), n_cats
     ).run()
+
+
+def _count_sparse(problem: Problem, remaining: tuple[int, ...], n_cats: int) -> Counts | None:
+    """The count by the compiled core over reachable states, or None to use :class:`_Counter`.
+
+    Same results as :class:`_Counter` (the tests compare them on random
+    problems); see :mod:`cluedo.deduction.sparse_count`.
+    """
+    if not sparse_count.available():
+        return None
+    allowed = problem.allowed
+    n_free = sum(1 for m in allowed if m & (m - 1))
+    if _multinomial_bound(n_free, [r for r in remaining if r > 0]) >= _INT64_LIMIT:
+        return None
+    core = sparse_count.count_problem(
+        remaining, allowed, problem.clauses, problem.env_category, n_cats
+    )
+    if core is None:
+        return None
+    rows, width = core.rows, core.width
+    total = sum(rows[::width])
+    marginal = core.marginal
+    if total == 0:
+        return Counts(0, [[0] * len(remaining) for _ in allowed])
+    for c, m in enumerate(allowed):
+        if m & (m - 1) == 0:
+            marginal[c][m.bit_length() - 1] = total
+    if not core.shared:
+        joint = {tuple(rows[i + 1 : i + width]): rows[i] for i in range(0, len(rows), width)}
+        return Counts(total, marginal, joint)
+    # Cards nothing tells apart share their group's count evenly.
+    groups: list[dict[int, list[int]]] = [{} for _ in range(n_cats)]
+    for c, g in enumerate(core.group):
+        if g:
+            groups[problem.category[c]].setdefault(g, []).append(c)
+    joint = {}
+    for i in range(0, len(rows), width):
+        value = rows[i]
+        cards = [[c] if c >= 0 else groups[k][-c] for k, c in enumerate(rows[i + 1 : i + width])]
+        share = value // math.prod(len(cs) for cs in cards)
+        for combo in itertools.product(*cards):
+            joint[combo] = share
+    return Counts(total, marginal, joint)
 
 
 class _Counter:

@@ -11,18 +11,24 @@ observations:
   same observations but counting only when asked, which knows *every* certain
   fact and the exact probability of every place.
 
-When the exact engine cannot follow a model (cards handed over on a kill, more
-unseen histories than it tracks), the knowledge says so (:attr:`why_estimated`)
-and answers from the propagator: every certainty is still sound, and the
-probabilities are the documented estimate of :meth:`Propagator.estimate`.
+A model the exact engine does not count may bring its own exact count: a reader
+with an ``exact_counter()`` method (Clussassin's, whose cards are dealt one per
+slot and whose slots change hands in public) hands one over, and it answers the
+complete questions instead. When nothing can count a model (more unseen
+histories than the engine tracks, say), the knowledge says so
+(:attr:`why_estimated`) and answers from the propagator: every certainty is
+still sound, and the probabilities are the documented estimate of
+:meth:`Propagator.estimate`.
 
 >>> from cluedo.deduction.reading import EventReader
 >>> cats = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f")}
 >>> book = CardKnowledge(EventReader(0, cats))
 >>> book.observe_event({"kind": "setup", "hand_sizes": [2, 1]})
 >>> book.observe_event({"kind": "dealt", "seat": 0, "hand": ["a", "c"]})
->>> book.possible("b"), book.possible("e"), book.status("e", 1), round(book.probability("e", "envelope"), 3)
-(frozenset({'envelope'}), frozenset({1, 'envelope'}), None, 0.5)
+>>> book.possible("b"), book.possible("e"), book.status("e", 1)
+(frozenset({'envelope'}), frozenset({1, 'envelope'}), None)
+>>> round(book.probability("e", "envelope"), 3)
+0.5
 >>> book.observe_event({"kind": "suggestion", "suspect": "a", "weapon": "c", "room": "e"})
 >>> book.observe_event({"kind": "card_shown", "seat": 1, "to": 0, "card": "e"})
 >>> book.solution()
@@ -33,15 +39,44 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
+from cluedo.deduction.counting import Infeasible, propagate
 from cluedo.deduction.errors import DeductionError
+from cluedo.deduction.model import Branches, apply_branches
 from cluedo.deduction.notebook import Notebook
 from cluedo.deduction.observations import Observation, Shown
 from cluedo.deduction.places import Layout, Place, place_name, place_of
 from cluedo.deduction.propagator import Propagator
-from cluedo.deduction.reading import EventReader
 from cluedo.deduction.setup import ENVELOPE
+from cluedo.deduction.slots import SlotDeal
+from cluedo.engine.ruleset import CardReader
+
+
+def count_states(branches: Branches) -> int:
+    """How large the exact count's table would be: the combinations of room left in
+    the hand slots once the plain deductions are made, summed over the branches."""
+    total = 0
+    for record, _ in branches:
+        try:
+            sizes = [a.size for a in record.atoms]
+            room, _, _ = propagate(sizes, record.allowed, list(record.clauses))
+        except Infeasible:
+            continue  # no deal: nothing to count
+        states = 1
+        for left in room:
+            states *= left + 1
+        total += states
+    return total
+
+
+class ExactCounter(Protocol):
+    """A rule set's own exact count, following the same log (see the module doc)."""
+
+    def observe_event(self, event: Mapping[str, Any]) -> None: ...
+
+    @property
+    def deal(self) -> SlotDeal: ...
 
 
 class NotStarted(DeductionError):
@@ -54,14 +89,22 @@ class CardKnowledge:
     NEARLY_SOLVED = 4
     """Ask the exact engine for a certain envelope once at most this many remain."""
 
-    def __init__(self, reader: EventReader, layout: Layout | None = None) -> None:
+    COUNT_LIMIT = 1 << 15
+    """The largest count table worked through (in hand states; a classic game needs at
+    most about 8,000, a count of two million states takes minutes)."""
+
+    def __init__(self, reader: CardReader, layout: Layout | None = None) -> None:
         self.reader = reader
         self.seat = reader.seat
         self.categories = reader.categories
         self.layout: Layout | None = None
         self.fast: Propagator | None = None
         self._exact: Notebook | None = None
+        self._counter: ExactCounter | None = None
         self._pending: list[Observation] = []
+        self._deferred_at = -1
+        """How many observations were waiting when the count was last put off as too
+        large (see :meth:`exact_notebook`); -1 when it is not put off."""
         self.why_estimated: str | None = "the cards have not been dealt"
         """Why probabilities are estimated rather than counted (None: they are exact)."""
         self._solved: tuple[str, ...] | None = None
@@ -76,11 +119,18 @@ class CardKnowledge:
         self.layout = layout
         self.fast = Propagator(layout)
         self._pending = []
+        self._deferred_at = -1
         self._solved = None
         self._stale = True
+        self._counter = None
         if layout.setup is None:
             self._exact = None
-            self.why_estimated = "the exact count does not cover this game's cards"
+            make_counter = getattr(self.reader, "exact_counter", None)
+            if callable(make_counter):
+                self._counter = make_counter()
+                self.why_estimated = None
+            else:
+                self.why_estimated = "the exact count does not cover this game's cards"
         else:
             self._exact = Notebook(layout.setup)
             self.why_estimated = None
@@ -92,6 +142,12 @@ class CardKnowledge:
                 self.start(item)
             else:
                 self.observe(item)
+        if self._counter is not None:
+            try:
+                self._counter.observe_event(event)
+            except DeductionError as err:
+                self._counter = None
+                self.why_estimated = f"the exact count gave up: {err}"
 
     def observe_events(self, events: Iterable[Mapping[str, Any]]) -> None:
         for event in events:
@@ -114,20 +170,46 @@ class CardKnowledge:
         return self.fast is not None
 
     def exact_notebook(self) -> Notebook | None:
-        """The exact notebook brought up to date, or None where it cannot count."""
-        if self._exact is not None and self._pending:
-            try:
-                self._exact.observe_all(self._pending)
-            except DeductionError as err:
-                self._exact = None
-                self.why_estimated = f"the exact count gave up: {err}"
-            self._pending = []
+        """The exact notebook brought up to date, or None where it cannot count now.
+
+        A count whose table would be too large to finish quickly (many unseen
+        draws, each a hand slot of its own) is put off: the observations wait,
+        the answers are estimates meanwhile, and the count is tried again after
+        the next observations, which may make it small again (a shown hand, the
+        envelope revealed).
+        """
+        if self._exact is None or not self._pending:
+            return self._exact
+        if self._deferred_at == len(self._pending):
+            return None  # still too large, and nothing new since it was measured
+        try:
+            branches = self._exact.branches
+            for obs in self._pending:
+                branches = apply_branches(branches, obs)
+            states = count_states(branches)
+            if states > self.COUNT_LIMIT:
+                self._deferred_at = len(self._pending)
+                self.why_estimated = (
+                    f"counting exactly would take too long now ({states:,} hand states "
+                    "to go through); the odds are estimates until fewer remain"
+                )
+                return None
+            self._exact.observe_all(self._pending)
+        except DeductionError as err:
+            self._exact = None
+            self.why_estimated = f"the exact count gave up: {err}"
+            return None
+        finally:
+            if self._deferred_at != len(self._pending):
+                self._pending = []
+        self._deferred_at = -1
+        self.why_estimated = None
         return self._exact
 
     @property
     def exact(self) -> bool:
         """Whether probabilities are exact counts (else estimates, certainties sound)."""
-        return self.exact_notebook() is not None
+        return self._counter is not None or self.exact_notebook() is not None
 
     # -- questions every bot asks (fast) --------------------------------------------
 
@@ -155,9 +237,12 @@ class CardKnowledge:
     def solution(self) -> tuple[str, ...] | None:
         """The envelope once certain: from the sound eliminations, or - once few
         envelopes remain - from the exact count, which may prove it sooner."""
-        found = self._fast().solution()
-        if found is not None or self.combinations() > self.NEARLY_SOLVED:
+        fast = self._fast()
+        found = fast.solution()
+        if found is not None or not fast.layout.has_envelope:
             return found
+        if self.combinations() > self.NEARLY_SOLVED:
+            return None
         if self._stale:
             self._stale = False  # count again only after new observations
             book = self.exact_notebook()
@@ -168,6 +253,8 @@ class CardKnowledge:
 
     def status(self, card: str, place: Place) -> bool | None:
         """True if ``card`` is certainly at ``place``, False if certainly not, None if unknown."""
+        if self._counter is not None:
+            return self._counter.deal.status(card, place)
         book = self.exact_notebook()
         if book is not None:
             return book.status(card, place_name(place))
@@ -178,12 +265,12 @@ class CardKnowledge:
 
     def distribution(self, card: str) -> dict[Place, float]:
         """Probability of ``card`` at each place it may be (places at 0 left out)."""
+        if self._counter is not None:
+            return {p: float(x) for p, x in self._counter.deal.distribution(card).items()}
         book = self.exact_notebook()
         if book is None:
             return self._fast().estimate(card)
-        return {
-            place_of(loc): float(p) for loc, p in book.card_distribution(card).items() if p > 0
-        }
+        return {place_of(loc): float(p) for loc, p in book.card_distribution(card).items() if p > 0}
 
     def probability(self, card: str, place: Place) -> float:
         return self.distribution(card).get(place, 0.0)
@@ -202,6 +289,8 @@ class CardKnowledge:
     def most_likely_envelope(self) -> tuple[tuple[str, ...], float]:
         """The most probable envelope and its probability (estimated where not counted:
         the likeliest card of each category, their probabilities multiplied)."""
+        if not self._fast().layout.has_envelope:
+            raise DeductionError("this game has no envelope")
         book = self.exact_notebook()
         if book is not None:
             combo, p = book.most_likely_envelope()
@@ -226,6 +315,8 @@ class CardKnowledge:
         from the estimate and checked by the sound eliminations, starting again
         on a dead end: consistent with every sound fact, but not exactly uniform.
         """
+        if self._counter is not None:
+            return self._counter.deal.sample(rng)
         book = self.exact_notebook()
         if book is not None:
             return self._sample_exact(book, rng)
@@ -237,11 +328,13 @@ class CardKnowledge:
         for card in self._fast().cards:
             pick = rng.randrange(book.deals)
             for loc in book.locations:
-                pick -= book.count(card, loc)
+                here = book.count(card, loc)
+                pick -= here
                 if pick < 0:
                     break
             out[card] = place_of(loc)
-            book.observe(Shown(loc, card))
+            if here < book.deals:  # a certain place needs no recount
+                book.observe(Shown(loc, card))
         return out
 
     def _sample_estimated(self, rng: random.Random, tries: int = 1000) -> dict[str, Place]:
@@ -264,7 +357,7 @@ class CardKnowledge:
 
 
 def knowledge_for(
-    reader: EventReader | None, events: Sequence[Mapping[str, Any]] = ()
+    reader: CardReader | None, events: Sequence[Mapping[str, Any]] = ()
 ) -> CardKnowledge | None:
     """A seat's knowledge after ``events``, or None for a rule set without a notebook."""
     if reader is None:

@@ -319,6 +319,17 @@ Branches = tuple[tuple[Record, int], ...]
 MAX_BRANCHES = 64
 
 
+def _feasible(record: Record) -> bool:
+    """Whether unit propagation leaves the record some deal (it may still have none)."""
+    from cluedo.deduction.counting import Infeasible, propagate
+
+    try:
+        propagate([a.size for a in record.atoms], record.allowed, list(record.clauses))
+    except Infeasible:
+        return False
+    return True
+
+
 def apply_branches(branches: Branches, obs: Observation) -> Branches:
     """Add ``obs`` to every branch; equal records merge, adding their weights."""
     merged: dict[Record, int] = {}
@@ -335,6 +346,10 @@ def apply_branches(branches: Branches, obs: Observation) -> Branches:
             merged[rec] = merged.get(rec, 0) + weight
     if not merged and first_error is not None:
         raise first_error
+    if len(merged) > MAX_BRANCHES:
+        # Histories the plain deductions already rule out would fall away at the next
+        # count; drop them now, so a batch of observations keeps as few as one by one.
+        merged = {rec: w for rec, w in merged.items() if _feasible(rec)}
     if len(merged) > MAX_BRANCHES:
         raise UnsupportedObservationError(
             f"more than {MAX_BRANCHES} possible histories of unseen moves; "

@@ -61,11 +61,40 @@ def _forced(problem: Problem, combo: tuple[int, ...]) -> Problem:
     )
 
 
+_SetupInfo = tuple[
+    DealSetup,
+    tuple[str, ...],
+    tuple[str, ...],
+    tuple[int, ...],
+    dict[str, int],
+    dict[tuple[int, ...], tuple[str, ...]],
+]
+_SETUP_INFO: dict[int, _SetupInfo] = {}
+
+
+def _setup_info(setup: DealSetup) -> _SetupInfo:
+    """(setup, cards, locations, category per card, location -> index, names of combos).
+
+    The set-up's properties are rebuilt on every access; an update reads them
+    often, so they are kept per set-up object.
+    """
+    info = _SETUP_INFO.get(id(setup))
+    if info is None or info[0] is not setup:
+        cat_index = {name: k for k, name in enumerate(setup.category_names)}
+        cards = setup.cards
+        locations = setup.locations
+        category = tuple(cat_index[setup.category_of(c)] for c in cards)
+        loc_index = {loc: i for i, loc in enumerate(locations)}
+        info = (setup, cards, locations, category, loc_index, {})
+        if len(_SETUP_INFO) >= 256:
+            _SETUP_INFO.clear()
+        _SETUP_INFO[id(setup)] = info
+    return info
+
+
 def summarise(record: Record) -> Summary:
     """Count every deal consistent with ``record``, by card and location."""
-    setup = record.setup
-    cat_index = {name: k for k, name in enumerate(setup.category_names)}
-    category = tuple(cat_index[setup.category_of(c)] for c in setup.cards)
+    _, cards, locations, category, loc_index, names = _setup_info(record.setup)
     problem = Problem(
         caps=tuple(a.size for a in record.atoms),
         env_category=tuple(a.category for a in record.atoms),
@@ -75,29 +104,40 @@ def summarise(record: Record) -> Summary:
     )
     base = _count_cached(problem)
     total = base.total
-    marginal = [list(row) for row in base.marginal]
-    joint = dict(base.joint)
-    for combo in record.wrong:
-        n = joint.pop(combo, 0)
-        if n == 0:
-            continue
-        sub = _count_cached(_forced(problem, combo))
-        total -= sub.total
-        for c, row in enumerate(sub.marginal):
-            for a, v in enumerate(row):
-                marginal[c][a] -= v
+    marginal = base.marginal
+    joint = base.joint
+    if record.wrong:
+        marginal = [list(row) for row in marginal]
+        joint = dict(joint)
+        for combo in record.wrong:
+            n = joint.pop(combo, 0)
+            if n == 0:
+                continue
+            sub = _count_cached(_forced(problem, combo))
+            total -= sub.total
+            for c, row in enumerate(sub.marginal):
+                for a, v in enumerate(row):
+                    marginal[c][a] -= v
     counts: dict[str, dict[str, int]] = {}
     overrides = dict(record.overrides)
-    for c, card in enumerate(setup.cards):
-        by_loc = dict.fromkeys(setup.locations, 0)
+    owner = [loc_index[a.owner] for a in record.atoms]
+    n_loc = len(locations)
+    for c, card in enumerate(cards):
+        row = [0] * n_loc
         if c in overrides:
-            by_loc[overrides[c]] = total
+            row[loc_index[overrides[c]]] = total
         else:
             for a, v in enumerate(marginal[c]):
-                by_loc[record.atoms[a].owner] += v
-        counts[card] = by_loc
-    cards = setup.cards
-    envelope = {tuple(cards[c] for c in combo): n for combo, n in joint.items() if n}
+                if v:
+                    row[owner[a]] += v
+        counts[card] = dict(zip(locations, row, strict=True))
+    envelope: dict[tuple[str, ...], int] = {}
+    for combo, n in joint.items():
+        if n:
+            name = names.get(combo)
+            if name is None:
+                name = names[combo] = tuple(cards[c] for c in combo)
+            envelope[name] = n
     return Summary(total, counts, envelope)
 
 

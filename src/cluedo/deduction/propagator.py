@@ -26,6 +26,7 @@ card that may have come.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from cluedo.deduction.errors import ContradictionError, UnknownNameError
 from cluedo.deduction.observations import (
@@ -66,19 +67,43 @@ class Propagator:
                     self._possible[card].discard(place)
         self._clauses: list[Clause] = []
         self._wrong: list[frozenset[str]] = []
+        self._dirty = True
+        """Something was learnt since the last propagation (many observations teach nothing)."""
         self.propagate()
 
     # -- observing ------------------------------------------------------------------
 
     def observe(self, obs: Observation) -> None:
-        """Take in one observation and draw every simple conclusion."""
-        self._take(obs)
-        self.propagate()
+        """Take in one observation and draw every simple conclusion.
+
+        All or nothing: on a :class:`ContradictionError` (or a name it does not
+        know) the propagator is left as it was.
+        """
+        self.observe_all((obs,))
 
     def observe_all(self, observations: Iterable[Observation]) -> None:
-        for obs in observations:
-            self._take(obs)
-        self.propagate()
+        before = self._state()
+        try:
+            for obs in observations:
+                self._take(obs)
+            if self._dirty:
+                self.propagate()
+        except Exception:
+            self._restore(before)
+            raise
+
+    def _state(self) -> tuple[Any, ...]:
+        return (
+            dict(self.sizes),
+            {p: dict(c) for p, c in self.per_category.items()},
+            {c: set(p) for c, p in self._possible.items()},
+            list(self._clauses),
+            list(self._wrong),
+        )
+
+    def _restore(self, state: tuple[Any, ...]) -> None:
+        self.sizes, self.per_category, self._possible, self._clauses, self._wrong = state
+        self._dirty = True
 
     def _take(self, obs: Observation) -> None:
         if isinstance(obs, Hand):
@@ -94,6 +119,7 @@ class Propagator:
         elif isinstance(obs, HasOneOf):
             cards = frozenset(self._card(c) for c in obs.cards)
             self._clauses.append((frozenset({self._place(obs.player)}), cards))
+            self._dirty = True
         elif isinstance(obs, HasNone):
             seat = self._place(obs.player)
             for card in obs.cards:
@@ -103,6 +129,7 @@ class Propagator:
                 self._put(self._card(card), FACE_UP)
         elif isinstance(obs, WrongAccusation):
             self._wrong.append(frozenset(self._card(c) for c in obs.cards))
+            self._dirty = True
         elif isinstance(obs, Draw):
             self._move(self._place(obs.pile), self._place(obs.player), obs.card, None)
         elif isinstance(obs, Transfer):
@@ -128,7 +155,9 @@ class Propagator:
     def _put(self, card: str, place: Place) -> None:
         if place not in self._possible[card]:
             raise ContradictionError(None, f"{card} cannot be at {place}")
-        self._possible[card] = {place}
+        if len(self._possible[card]) > 1:
+            self._possible[card] = {place}
+            self._dirty = True
 
     def _exclude(self, card: str, place: Place) -> None:
         places = self._possible[card]
@@ -136,8 +165,10 @@ class Propagator:
             if len(places) == 1:
                 raise ContradictionError(None, f"{card} has nowhere left to be")
             places.discard(place)
+            self._dirty = True
 
     def _resize(self, place: Place, change: int, category: str | None) -> None:
+        self._dirty = True
         self.sizes[place] += change
         if self.sizes[place] < 0:
             raise ContradictionError(None, f"{place} has no card to give")
@@ -165,6 +196,7 @@ class Propagator:
                 places.add(target)
 
     def _hand_over(self, source: Place, target: Place) -> None:
+        self._dirty = True
         moved = self.sizes[source]
         self.sizes[target] += moved
         self.sizes[source] = 0
@@ -177,8 +209,7 @@ class Propagator:
                     self.per_category[target][cat] = self.per_category[target].get(cat, 0) + n
         self._widen_clauses(source, target)
         self._clauses = [
-            (frozenset(p for p in places if p != source), cards)
-            for places, cards in self._clauses
+            (frozenset(p for p in places if p != source), cards) for places, cards in self._clauses
         ]
         for places in self._possible.values():
             if source in places:
@@ -200,6 +231,7 @@ class Propagator:
         Raises :class:`ContradictionError` when the observations cannot all be
         true - which for a seat's own log means a bug in a rule set's reading.
         """
+        self._dirty = False
         changed = True
         while changed:
             changed = self._fill_places()
@@ -211,24 +243,34 @@ class Propagator:
         hold only as many cards as it has room for holds them all. Likewise for
         each category of a place that holds a fixed number of that category."""
         changed = False
-        groups: list[tuple[Place, int, tuple[str, ...]]] = []
-        for place, size in self.sizes.items():
-            groups.append((place, size, self.cards))
+        # One pass over the cards: which may be, and which surely are, at each place.
+        known: dict[Place, list[str]] = {}
+        maybe: dict[Place, list[str]] = {}
+        for card, places in self._possible.items():
+            for place in places:
+                maybe.setdefault(place, []).append(card)
+            if len(places) == 1:
+                for place in places:
+                    known.setdefault(place, []).append(card)
+        groups = [(p, n, known.get(p, []), maybe.get(p, [])) for p, n in self.sizes.items()]
         for place, counts in self.per_category.items():
-            for cat, cards in self.layout.categories:
-                groups.append((place, counts.get(cat, 0), cards))
-        for place, size, cards in groups:
-            known = [c for c in cards if self._possible[c] == {place}]
-            maybe = [c for c in cards if place in self._possible[c]]
-            if len(maybe) < size or len(known) > size:
+            for cat, _ in self.layout.categories:
+                of_cat = self.category_of
+                k = [c for c in known.get(place, ()) if of_cat[c] == cat]
+                m = [c for c in maybe.get(place, ()) if of_cat[c] == cat]
+                groups.append((place, counts.get(cat, 0), k, m))
+        # The lists may go stale as cards are placed below; stale, they only say less
+        # (known shrinks, maybe grows), and the loop in propagate runs again.
+        for place, size, k, m in groups:
+            if len(m) < size or len(k) > size:
                 raise ContradictionError(None, f"{place} cannot hold {size} of these cards")
-            if len(known) == size and len(maybe) > size:
-                for card in maybe:
-                    if card not in known:
+            if len(k) == size and len(m) > size:
+                for card in m:
+                    if self._possible[card] != {place}:
                         self._exclude(card, place)
                 changed = True
-            elif len(maybe) == size and len(known) < size:
-                for card in maybe:
+            elif len(m) == size and len(k) < size:
+                for card in m:
                     self._put(card, place)
                 changed = True
         return changed
@@ -277,11 +319,7 @@ class Propagator:
 
     def envelope_candidates(self, category: str) -> list[str]:
         """Cards of ``category`` that may be in the envelope."""
-        return [
-            c
-            for c in dict(self.layout.categories)[category]
-            if ENVELOPE in self._possible[c]
-        ]
+        return [c for c in dict(self.layout.categories)[category] if ENVELOPE in self._possible[c]]
 
     def solution(self) -> tuple[str, ...] | None:
         """The envelope, one card per category, once every one is certain."""
@@ -299,7 +337,7 @@ class Propagator:
         """An estimate of where ``card`` is, for models the exact engine does not count.
 
         Each place the card may be gets weight (room left there) / (cards that may
-        still fill it); certainties stay exactly 1 and 0.
+        still fill it), never quite 0; certainties stay exactly 1 and 0.
         """
         places = self._possible[card]
         if len(places) == 1:
@@ -316,8 +354,9 @@ class Propagator:
                 known = sum(1 for c in pool if self._possible[c] == {place})
                 open_ = sum(1 for c in pool if place in self._possible[c]) - known
                 room = counts.get(cat, 0) - known
-            weights[place] = room / open_ if open_ else 0.0
-        total = sum(weights.values()) or 1.0
+            # A place the card may be in keeps some weight: 0 would read as a certainty.
+            weights[place] = max(room / open_ if open_ else 0.0, 1e-6)
+        total = sum(weights.values())
         return {p: w / total for p, w in weights.items()}
 
     def copy(self) -> Propagator:
@@ -325,9 +364,5 @@ class Propagator:
         other.layout = self.layout
         other.category_of = self.category_of
         other.cards = self.cards
-        other.sizes = dict(self.sizes)
-        other.per_category = {p: dict(c) for p, c in self.per_category.items()}
-        other._possible = {c: set(p) for c, p in self._possible.items()}
-        other._clauses = list(self._clauses)
-        other._wrong = list(self._wrong)
+        other._restore(self._state())
         return other

@@ -96,7 +96,7 @@ def check_game(
         truth = rules.card_places(game.state)
         for seat, book in books.items():
             log = game.log_for(seat, since=cursors[seat])
-            cursors[seat] += len(log)
+            cursors[seat] = len(game.events)  # ``since`` counts the game's events, seen or not
             for event in log:
                 book.observe_event(event)
                 tally.events += 1

@@ -28,7 +28,15 @@ class CardReader(Protocol):
     deduction layer, which comes after it.
     """
 
-    seat: int | None
+    @property
+    def seat(self) -> int | None:
+        """The seat whose log is read (None: a spectator)."""
+        ...
+
+    @property
+    def categories(self) -> Mapping[str, tuple[str, ...]]:
+        """The notebook's cards by category."""
+        ...
 
     def read(self, event: Mapping[str, Any]) -> Sequence[Any]:
         """The observations (or a new layout of the cards) ``event`` gives the seat."""

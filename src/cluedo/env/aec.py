@@ -31,19 +31,23 @@ WIN, LOSS = 1.0, -1.0
 
 
 @lru_cache(maxsize=16)
-def _configuration(rules: str, players: int, options_json: str) -> tuple[ActionCatalog, Layout]:
+def _configuration(
+    rules: str, players: int, options_json: str, odds: bool
+) -> tuple[ActionCatalog, Layout]:
     """The action space and observation layout of a configuration (built once: the
     Killer Kloo Doo catalog holds about 100,000 actions)."""
     options = json.loads(options_json)
     game = new_game(rules, players=players, seed=0, options=options)
     catalog = ActionCatalog(game.rules.action_shapes(players))
-    return catalog, Layout(game, catalog)
+    return catalog, Layout(game, catalog, odds)
 
 
 def configuration(
-    rules: str, players: int, options: Mapping[str, Any] | None = None
+    rules: str, players: int, options: Mapping[str, Any] | None = None, odds: bool = False
 ) -> tuple[ActionCatalog, Layout]:
-    return _configuration(rules, players, json.dumps(dict(options or {}), sort_keys=True))
+    """The action space and the observation layout; ``odds``: the notebook part holds
+    each card's probability at each place (counted, slower) instead of 0/1."""
+    return _configuration(rules, players, json.dumps(dict(options or {}), sort_keys=True), odds)
 
 
 class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc]  # untyped base
@@ -60,6 +64,7 @@ class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc
         options: Mapping[str, Any] | None = None,
         max_actions: int = 20_000,
         render_mode: str | None = None,
+        odds: bool = False,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -71,7 +76,7 @@ class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc
         self.options = dict(probe.options)
         self.max_actions = max_actions
         self.render_mode = render_mode
-        self.catalog, self.layout = configuration(self.rules, players, self.options)
+        self.catalog, self.layout = configuration(self.rules, players, self.options, odds)
         self.possible_agents = [f"player_{s + 1}" for s in range(players)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._observation_space = spaces.Dict(

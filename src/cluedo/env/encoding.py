@@ -13,21 +13,23 @@ part            shape                           meaning
 ``hand``        tokens                          the cards in the seat's hand
 ``pieces``      pieces x (locations + 1)        where each token stands (last: away)
 ``weapons``     weapons x (locations + 1)       where each weapon lies (last: carried)
-``shown``       tokens x players                cards a seat has shown to this seat
-``lacked``      tokens x players                seats that could not answer a question
-                                                naming the card
+``notebook``    cards x places                  the seat's notebook: 1 where a card may
+                                                be, 0 where it cannot (with ``odds``:
+                                                the probability of each place)
 ``counts``      count fields x players          the view's per-seat numbers (hand
                                                 sizes, scores ...), as they are
 ``legal``       action kinds                    the kinds of action legal now
 ==============  ==============================  =====================================
 
 ``tokens`` are every name the action space uses (cards, characters, playing
-cards...), ``locations`` every square and room of the board.
+cards...), ``locations`` every square and room of the board; ``cards`` and
+``places`` are the notebook's (:mod:`cluedo.deduction`): the seats first, then
+the envelope and the rule set's other places in the notebook's order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from cluedo.content.board import load_board
+from cluedo.deduction.knowledge import CardKnowledge
 from cluedo.engine.action_space import ActionCatalog
 from cluedo.engine.actions import Action
 from cluedo.engine.game import Game
@@ -59,8 +62,10 @@ def _location_key(location: Any) -> Any:
 class Layout:
     """Where each part of the observation vector lies, fixed for a configuration."""
 
-    def __init__(self, game: Game, catalog: ActionCatalog) -> None:
+    def __init__(self, game: Game, catalog: ActionCatalog, odds: bool = False) -> None:
         players = game.players
+        self.odds = odds
+        """Whether the notebook part holds probabilities (counted: slower) or 0/1."""
         view = game.view(None)
         self.players = players
         self.tokens: list[str] = sorted(
@@ -84,6 +89,10 @@ class Layout:
             and len(value) == players
             and all(isinstance(x, int | float) for x in value)
         )
+        book = notebook_of(game, 0)
+        self.cards: list[str] = list(book.fast.cards) if book and book.fast else []
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.places = len(book.places) if book and book.started else 0
         self.kinds = catalog.kinds
         self.kind_index = {k: i for i, k in enumerate(self.kinds)}
         places = len(self.locations) + 1
@@ -94,8 +103,7 @@ class Layout:
             ("hand", (tokens,)),
             ("pieces", (len(self.pieces), places)),
             ("weapons", (len(self.weapons), places)),
-            ("shown", (tokens, players)),
-            ("lacked", (tokens, players)),
+            ("notebook", (len(self.cards), self.places)),
             ("counts", (len(self.count_fields), players)),
             ("legal", (len(self.kinds),)),
         ]
@@ -113,34 +121,52 @@ class Layout:
         return vector[part.start : part.start + part.size].reshape(part.shape)
 
 
+def notebook_of(game: Game, seat: int) -> CardKnowledge | None:
+    """The seat's notebook, read from its own log so far (None: no card notebook)."""
+    reader = game.rules.card_reader(seat)
+    if reader is None:
+        return None
+    book = CardKnowledge(reader)
+    book.observe_events(game.log_for(seat))
+    return book
+
+
 class SeatMemory:
-    """What a seat's log has told it so far, kept up to date event by event."""
+    """A seat's notebook, kept up to date with the events it has not read yet."""
 
-    KINDS = frozenset({"suggestion", "cannot_refute", "card_shown"})
-    """The events it reads (each as the seat sees it)."""
-
-    def __init__(self, layout: Layout) -> None:
-        tokens, players = len(layout.tokens), layout.players
-        self.layout = layout
+    def __init__(self, game: Game, seat: int) -> None:
+        self.seat = seat
+        reader = game.rules.card_reader(seat)
+        self.book = CardKnowledge(reader) if reader is not None else None
         self.cursor = 0
-        self.shown = np.zeros((tokens, players), dtype=np.float32)
-        self.lacked = np.zeros((tokens, players), dtype=np.float32)
-        self._question: tuple[int, ...] = ()
 
-    def follow(self, log: Sequence[Mapping[str, Any]], seat: int) -> None:
-        index = self.layout.token_index
-        for event in log:
-            kind = event.get("kind")
-            if kind == "suggestion":
-                named = (event.get("suspect"), event.get("weapon"), event.get("room"))
-                self._question = tuple(index[c] for c in named if c in index)
-            elif kind == "cannot_refute" and isinstance(event.get("seat"), int):
-                for named_card in self._question:
-                    self.lacked[named_card, event["seat"]] = 1.0
-            elif kind == "card_shown" and event.get("to") == seat and "card" in event:
-                shown = index.get(event["card"])
-                if shown is not None and isinstance(event.get("seat"), int):
-                    self.shown[shown, event["seat"]] = 1.0
+    def follow(self, game: Game) -> None:
+        book = self.book
+        if book is not None:
+            for event in game.events[self.cursor :]:
+                seen = event.for_seat(self.seat)
+                if seen is not None:
+                    book.observe_event(seen)
+        self.cursor = len(game.events)
+
+    def fill(self, out: NDArray[np.float32], layout: Layout) -> None:
+        """Write the notebook part: one row per card, one column per place."""
+        book = self.book
+        if book is None or not book.started or not layout.places:
+            return
+        # Seats by number, then the envelope and other places in the notebook's order.
+        column: dict[Any, int] = {p: p for p in book.places if isinstance(p, int)}
+        others = [p for p in book.places if not isinstance(p, int)]
+        column.update({p: layout.players + k for k, p in enumerate(others)})
+        for card, row in layout.card_index.items():
+            if layout.odds:
+                values = book.distribution(card)
+            else:
+                values = dict.fromkeys(book.possible(card), 1.0)
+            for place, value in values.items():
+                c = column.get(place)
+                if c is not None and c < layout.places:
+                    out[row, c] = value
 
 
 class ActionNumbers:
@@ -178,7 +204,7 @@ class Encoder:
         self.game = game
         self.catalog = catalog
         self.layout = layout
-        self.memory = [SeatMemory(layout) for _ in range(game.players)]
+        self.memory = [SeatMemory(game, seat) for seat in range(game.players)]
         self.numbers = ActionNumbers(catalog)
         self._legal: tuple[int, int, list[Action]] = (-1, -1, [])
 
@@ -202,16 +228,9 @@ class Encoder:
         layout = self.layout
         game = self.game
         memory = self.memory[seat]
-        # The rule set's view of this seat, and only the events it has not read yet.
+        # The rule set's view of this seat; its notebook reads only the events it has not read.
         view = game.rules.view(game.state, seat)
-        # Only questions and answers feed the memory: the rest is never copied out.
-        news = [
-            seen
-            for event in game.events[memory.cursor :]
-            if event.kind in SeatMemory.KINDS and (seen := event.for_seat(seat)) is not None
-        ]
-        memory.follow(news, seat)
-        memory.cursor = len(game.events)
+        memory.follow(game)
         out = np.zeros(layout.size, dtype=np.float32)
         part = layout.slice
         part(out, "seat")[seat] = 1.0
@@ -235,8 +254,7 @@ class Encoder:
         weapon_places = view.get("weapons") or {}
         for w, name in enumerate(layout.weapons):
             weapons[w, places.get(_location_key(weapon_places.get(name)), away)] = 1.0
-        part(out, "shown")[:] = memory.shown
-        part(out, "lacked")[:] = memory.lacked
+        memory.fill(part(out, "notebook"), layout)
         counts = part(out, "counts")
         for f, name in enumerate(layout.count_fields):
             value = view.get(name)

@@ -43,6 +43,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         max_actions: int = 5_000,
         illegal_penalty: float | None = -0.1,
         render_mode: str | None = None,
+        odds: bool = False,
     ) -> None:
         probe = new_game(rules, players=players, seed=0, options=options)
         self.rules = probe.rules_name
@@ -66,7 +67,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.max_actions = max_actions
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
-        self.catalog, self.layout = configuration(self.rules, players, self.options)
+        self.catalog, self.layout = configuration(self.rules, players, self.options, odds)
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(

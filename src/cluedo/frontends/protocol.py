@@ -12,6 +12,9 @@ end of its input stops it. See ``docs/protocol.md`` for the whole protocol.
 'g1'
 >>> engine.handle_line('{"cmd": "legal", "game": "g1", "seat": 0}')["actions"][0]
 {'seat': 0, 'kind': 'roll'}
+>>> book = engine.handle_line('{"cmd": "notebook", "game": "g1", "seat": 0}')["notebook"]
+>>> book["places"], book["cards"]["scarlet"], book["cards"]["rope"]
+([0, 1, 2, 'envelope'], {'0': 1.0}, {'1': 0.4, '2': 0.4, 'envelope': 0.2})
 >>> engine.handle_line('{"cmd": "nope"}')["error"]["code"]
 'unknown-command'
 """
@@ -19,6 +22,7 @@ end of its input stops it. See ``docs/protocol.md`` for the whole protocol.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -30,10 +34,12 @@ import typer
 
 from cluedo.agents.base import Agent
 from cluedo.agents.registry import bots_for, default_bot
+from cluedo.deduction.knowledge import CardKnowledge, NotStarted
+from cluedo.deduction.places import place_name
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction, OptionsError, SaveError
 from cluedo.engine.game import Game, json_kind
-from cluedo.engine.registry import available, rules_class
+from cluedo.engine.registry import available, make_rules, rules_class
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "cluedo"
@@ -41,6 +47,9 @@ MAX_LINE_BYTES = 1 << 20
 """Longest request line accepted (1 MiB); a save of a very long game is far below it."""
 MAX_GAMES = 1000
 """Games one engine keeps open at once, so a client that never closes cannot exhaust memory."""
+KEPT_NOTEBOOKS = 64
+"""Seats' notebooks kept between 'notebook' requests (the most recently asked); one
+that was dropped is read again from its log when next asked."""
 
 
 def engine_version() -> str:
@@ -155,6 +164,10 @@ COMMANDS: dict[str, CommandSpec] = {
         },
         "ask a built-in bot which action it would take for a seat (not applied)",
     ),
+    "notebook": CommandSpec(
+        {"game": _GAME, "seat": _SEAT},
+        "where a seat may believe each card is, from its own log: a probability per place",
+    ),
     "close": CommandSpec({"game": _GAME}, "forget a game"),
     "games": CommandSpec({}, "the ids of the open games"),
     "quit": CommandSpec({}, "stop the engine"),
@@ -231,6 +244,9 @@ class Engine:
         # Built-in bots asked by 'go', kept per game and seat because they remember
         # what they have seen (they get each event once, like in step_bots).
         self.bots: dict[tuple[str, int], tuple[str, Agent]] = {}
+        # The seats' notebooks last asked for, with how far into the game's events each
+        # has read, so that asking every turn reads each event once; least recent first.
+        self.notebooks: dict[tuple[str, int], tuple[CardKnowledge, int]] = {}
         self.max_games = max_games
         self.max_line_bytes = max_line_bytes
         self._next_id = 1
@@ -484,11 +500,46 @@ class Engine:
         agent.log_cursor = view["log_end"]
         return {"game": gid, "seat": seat, "bot": name, "action": action.to_json()}
 
+    def cmd_notebook(self, request: Mapping[str, Any]) -> dict[str, Any]:
+        gid, game = self._game(request)
+        seat = self._seat(game, request["seat"])
+        book = self._notebook(gid, game, seat)
+        try:
+            notebook = notebook_json(book)
+        except NotStarted:
+            raise ProtocolError(
+                "bad-request", f"seat {seat} has no notebook yet: the cards have not been dealt"
+            ) from None
+        return {"game": gid, "seat": seat, "notebook": notebook, **self.status(game)}
+
+    def _notebook(self, gid: str, game: Game, seat: int) -> CardKnowledge:
+        """``seat``'s notebook, brought up to date with the seat's own log and nothing else."""
+        kept = self.notebooks.pop((gid, seat), None)
+        if kept is None:
+            reader = game.rules.card_reader(seat)
+            if reader is None:
+                having = ", ".join(notebook_rules()) or "none yet"
+                raise ProtocolError(
+                    "bad-request",
+                    f"{game.rules_name} has no card notebook, so 'notebook' cannot answer for "
+                    f"this game; rule sets with one: {having}",
+                )
+            kept = (CardKnowledge(reader), 0)
+        book, cursor = kept
+        # Kept again only once it has read every new event: a failure leaves no half-read book.
+        book.observe_events(game.log_for(seat, since=cursor))
+        self.notebooks[(gid, seat)] = (book, len(game.events))
+        if len(self.notebooks) > KEPT_NOTEBOOKS:
+            del self.notebooks[next(iter(self.notebooks))]
+        return book
+
     def cmd_close(self, request: Mapping[str, Any]) -> dict[str, Any]:
         gid, _ = self._game(request)
         del self.games[gid]
         for key in [k for k in self.bots if k[0] == gid]:
             del self.bots[key]
+        for key in [k for k in self.notebooks if k[0] == gid]:
+            del self.notebooks[key]
         return {"game": gid, "closed": True}
 
     def cmd_games(self, request: Mapping[str, Any]) -> dict[str, Any]:
@@ -504,6 +555,54 @@ def _illegal(err: IllegalAction) -> ProtocolError:
     if err.allowed:
         extra["allowed"] = err.allowed
     return ProtocolError("illegal-action", str(err), **extra)
+
+
+_NEARLY_0 = math.nextafter(0.0, 1.0)
+_NEARLY_1 = math.nextafter(1.0, 0.0)
+
+
+def place_probabilities(book: CardKnowledge, card: str) -> dict[str, float]:
+    """``card``'s probability at each place it may be, keyed by the place as a string.
+
+    A certainty is exactly 1 (the only key) and a place the card cannot be is
+    left out. Every other value stays strictly between 0 and 1, even where a
+    float rounds a near-certain count or an estimate reaches 0 or 1, so that a
+    client may read 1 and a missing key as facts.
+    """
+    odds = book.distribution(card)
+    # The exact count leaves out only the places it rules out; an estimate may put 0
+    # on a place still possible, so there the sound eliminations say which to keep.
+    kept = odds if book.exact else book.possible(card)
+    where = [place for place in book.places if place in kept]
+    if len(where) == 1:
+        return {place_name(where[0]): 1.0}
+    return {
+        place_name(place): min(max(odds.get(place, 0.0), _NEARLY_0), _NEARLY_1) for place in where
+    }
+
+
+def notebook_json(book: CardKnowledge) -> dict[str, Any]:
+    """The reply's ``notebook``: places, each card's probabilities, and whether exact."""
+    cards = [card for names in book.categories.values() for card in names]
+    exact = book.exact  # first: counting may give up, which sets why_estimated
+    return {
+        "places": list(book.places),
+        "cards": {card: place_probabilities(book, card) for card in cards},
+        "exact": exact,
+        "why_estimated": None if exact else book.why_estimated,
+    }
+
+
+def notebook_rules() -> list[str]:
+    """The rule sets whose games answer ``notebook`` (with their default options)."""
+    out = []
+    for name in available():
+        try:
+            if make_rules(name).card_reader(0) is not None:
+                out.append(name)
+        except (OptionsError, ValueError, LookupError, OSError):
+            continue  # options with no defaults: this listing cannot tell
+    return out
 
 
 def rules_info(name: str) -> dict[str, Any]:

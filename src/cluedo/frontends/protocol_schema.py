@@ -121,6 +121,46 @@ _RULES_INFO: Schema = {
     "required": ["name", "title", "aliases", "min_players", "max_players", "options"],
     "additionalProperties": False,
 }
+_PROBABILITY: Schema = {"type": "number", "minimum": 0, "maximum": 1}
+_NOTEBOOK: Schema = {
+    "type": "object",
+    "description": "where the seat may believe each card is, from its own log alone",
+    "properties": {
+        "places": {
+            "type": "array",
+            "items": {"type": ["integer", "string"]},
+            "description": "every place a card can be: seat numbers, then by name 'envelope' "
+            "(where the game has one) and the rule set's other places (such as 'pile', "
+            "'middle', 'face_up')",
+        },
+        "cards": {
+            "type": "object",
+            "description": "for each card, its probability at each place, keyed by the place "
+            "as a string (seat 2 is '2'). A place left out is certainly not where the card "
+            "is; a certainty is exactly 1 and then the only key; every other value is "
+            "strictly between 0 and 1; a card's values add up to 1, give or take rounding",
+            "additionalProperties": {"type": "object", "additionalProperties": _PROBABILITY},
+            "examples": [
+                {
+                    "scarlet": {"0": 1.0},
+                    "rope": {"1": 0.4, "2": 0.4, "envelope": 0.2},
+                    "kitchen": {"envelope": 1.0},
+                }
+            ],
+        },
+        "exact": {
+            "type": "boolean",
+            "description": "true: the probabilities are exact counts over the deals the seat "
+            "cannot rule out; false: estimates (certainties are sound either way)",
+        },
+        "why_estimated": {
+            "type": ["string", "null"],
+            "description": "when exact is false, why; null when exact",
+        },
+    },
+    "required": ["places", "cards", "exact", "why_estimated"],
+    "additionalProperties": False,
+}
 _REPLY_BODIES: dict[str, Schema] = {
     "hello": {
         "engine": {"type": "string"},
@@ -164,6 +204,7 @@ _REPLY_BODIES: dict[str, Schema] = {
         "bot": {"type": "string"},
         "action": {**_ref("action"), "description": "the bot's choice; send it with apply"},
     },
+    "notebook": {"game": {"type": "string"}, "seat": _SEAT, "notebook": _NOTEBOOK, **_STATUS},
     "close": {"game": {"type": "string"}, "closed": {"const": True}},
     "games": {"games": {"type": "array", "items": {"type": "string"}}},
     "quit": {"bye": {"const": True}},
@@ -335,9 +376,9 @@ _TYPE_CHECKS: dict[str, Any] = {
 }
 SUPPORTED_KEYWORDS = frozenset(
     {
-        "$schema", "$ref", "$defs", "title", "description", "default",
+        "$schema", "$ref", "$defs", "title", "description", "default", "examples",
         "type", "properties", "required", "additionalProperties", "items",
-        "enum", "const", "oneOf", "anyOf", "minimum", "minLength",
+        "enum", "const", "oneOf", "anyOf", "minimum", "maximum", "minLength",
     }
 )  # fmt: skip
 
@@ -367,6 +408,8 @@ def _check(value: Any, node: Schema, root: Schema, path: str, out: list[str]) ->
         out.append(f"{path}: {json.dumps(value)[:60]} is not one of {node['enum']}")
     if "minimum" in node and _TYPE_CHECKS["number"](value) and value < node["minimum"]:
         out.append(f"{path}: {value} is less than {node['minimum']}")
+    if "maximum" in node and _TYPE_CHECKS["number"](value) and value > node["maximum"]:
+        out.append(f"{path}: {value} is more than {node['maximum']}")
     if "minLength" in node and isinstance(value, str) and len(value) < node["minLength"]:
         out.append(f"{path}: shorter than {node['minLength']} characters")
     if isinstance(value, dict):

@@ -41,7 +41,6 @@ class OtherKind:
 
 
 class ClassicPresenter(Presenter):
-    notebook = True
     help = """\
 The classic game
     roll (r)       roll the die        passage (p)  take the secret passage
@@ -214,14 +213,10 @@ The classic game
         options.append(Option("0", "Back", None, ("back", "b")))
         return Menu(title, options, hint=hint, columns=2)
 
-    def choose_suggestion(
-        self, asker: Asker, seat: int, view: Mapping[str, Any]
-    ) -> Action | None:
+    def choose_suggestion(self, asker: Asker, seat: int, view: Mapping[str, Any]) -> Action | None:
         room = view["positions"][self.table.characters[seat]]
         where = location_name(self.cards, room)
-        suspect = asker.ask(
-            seat, self.card_menu("suspect", f"Suggest: who, in the {where}?"), view
-        )
+        suspect = asker.ask(seat, self.card_menu("suspect", f"Suggest: who, in the {where}?"), view)
         if suspect is None:
             return None
         weapon = asker.ask(
@@ -233,9 +228,7 @@ The classic game
             return None
         return Action.make(seat, "suggest", suspect=suspect, weapon=weapon)
 
-    def choose_accusation(
-        self, asker: Asker, seat: int, view: Mapping[str, Any]
-    ) -> Action | None:
+    def choose_accusation(self, asker: Asker, seat: int, view: Mapping[str, Any]) -> Action | None:
         suspect = asker.ask(seat, self.card_menu("suspect", "Accuse: who did it?"), view)
         if suspect is None:
             return None

@@ -5,6 +5,8 @@ hold), the weapons you carry, the safe room and whether you can attack now; the
 board marks the corridor squares in your line of sight within attack reach.
 Menus stay generic: attack, pick up, roll, passage, move or stay, end - plus
 the escape after surviving an attack and the swap after drawing your own card.
+The notebook follows who holds which card: a column for every character,
+played or not, the safe room and the rooms nobody uses.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ Clussassin
         "attack": ("Attack your target", ("attack", "k")),
         "pickup": ("Pick up", ("pickup", "u")),
         "swap": ("Swap targets with", ("swap",)),
+    }
+    place_words: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "face_up": ("safe", "the safe room, face up"),
+        "unused": ("unused", "the rooms nobody uses"),
     }
 
     # -- the side panel ---------------------------------------------------------------
@@ -239,8 +245,9 @@ Clussassin
         winners = ", ".join(names.seat_long(s) for s in view["winners"])
         lines = [
             Text(
-                f"GAME OVER: {winners} is the last one alive!" if winners else
-                "GAME OVER: nobody is left alive.",
+                f"GAME OVER: {winners} is the last one alive!"
+                if winners
+                else "GAME OVER: nobody is left alive.",
                 style="bold green" if winners else "bold red",
             )
         ]

@@ -4,21 +4,19 @@ On top of the classic screens: gems on the board, your role, your bluff card,
 the gems taken and the clue pile, the accomplice's own tally (only on the
 accomplice's screen: the view holds it for no one else), and menus for calling
 a bluff, showing a clue card after a wrong call, and placing weapons and gems.
+The notebook gets a column for the clue pile, which the rule set's reader
+follows as hands grow from it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
 
-from cluedo.agents.cruel_knowledge import GrowingCaseFile
-from cluedo.agents.knowledge import ENVELOPE, Contradiction
 from cluedo.content.board import Square
-from cluedo.content.cards import CardSet
 from cluedo.engine import Action
-from cluedo.frontends.person_notebook import Mark, Notebook
 from cluedo.frontends.terminal_classic import ClassicPresenter
 from cluedo.frontends.terminal_presenters import register_presenter
 
@@ -31,61 +29,27 @@ OUTCOMES = {
 }
 
 
-class PileNotebook(Notebook):
-    """The notebook when hands grow from a hidden clue pile.
-
-    The classic notebook's reasoning is wrong here (a player who could not refute
-    may draw the card later; a card nobody holds may still be in the pile), so the
-    marks come from the guests' sound case file instead: '+' a player surely holds
-    the card, '-' they cannot, '!' it is surely in the envelope, 'x' it is not.
-    """
-
-    def __init__(self, cards: CardSet, seat: int | None, players: int) -> None:
-        super().__init__(cards, seat, players)
-        self.book = GrowingCaseFile(seat if seat is not None else -3, cards.by_category())
-
-    def update(self, log: Iterable[Mapping[str, Any]]) -> None:
-        book = GrowingCaseFile(self.book.seat, self.cards.by_category())
-        try:
-            for event in log:
-                book.observe(event)
-        except Contradiction:
-            return  # keep the last sound marks rather than show contradicted ones
-        self.book = book
-
-    def mark(self, card: str, seat: int) -> Mark:
-        places = self.book.possible(card) if self.book.players else frozenset()
-        if not places:
-            return "unknown"
-        if places == {seat}:
-            return "has"
-        return "not" if seat not in places else "unknown"
-
-    def in_envelope(self, card: str) -> bool | None:
-        places = self.book.possible(card) if self.book.players else frozenset()
-        if not places:
-            return None
-        if places == {ENVELOPE}:
-            return True
-        return False if ENVELOPE not in places else None
-
-
 @register_presenter("clue-or-cruel")
 class CruelPresenter(ClassicPresenter):
-    help = ClassicPresenter.help + """\
+    help = (
+        ClassicPresenter.help
+        + """\
 Clue or Cruel
     call (c)       call a bluff with your bluff card: pick the player you
                    think is the accomplice, then the card they bluffed with
   Gems (magenta diamonds) give a clue card; stepping on one ends your move.
 """
+    )
     words: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = {
         **ClassicPresenter.words,
         "call_bluff": ("Call a bluff", ("call", "c")),
     }
     parameters: ClassVar[Mapping[str, Sequence[str]]] = {"call_bluff": ("player", "card")}
 
-    def new_notebook(self, cards: CardSet, seat: int, players: int) -> Notebook:
-        return PileNotebook(cards, seat, players)
+    place_words: ClassVar[Mapping[str, tuple[str, str]]] = {
+        **ClassicPresenter.place_words,
+        "pile": ("pile", "the clue pile"),
+    }
 
     # -- the side panel ---------------------------------------------------------------
 
@@ -125,8 +89,11 @@ Clue or Cruel
             for c, n in zip(self.table.characters, view["gems_taken"], strict=False)
         )
         out.append(
-            Text(f"Gems taken {gems} · {len(view['gems'])} on the board, "
-                 f"{view['pile_size']} clue cards left", style="grey70")
+            Text(
+                f"Gems taken {gems} · {len(view['gems'])} on the board, "
+                f"{view['pile_size']} clue cards left",
+                style="grey70",
+            )
         )
         if view.get("caught") is not None and view.get("accomplice_hand") is not None:
             out.append(

@@ -4,7 +4,8 @@ Words for the deck of playing cards (``Q♥``), both parts' events, the contests
 and offers a person answers (a bribe to accept or refuse, a heart, club or spade
 to lay, clubs against an assault), and a side panel with what the text wants on
 the table: survival points, carried weapons, objectives done, who is in the
-tunnels, cards a spy turned face up.
+tunnels, cards a spy turned face up. The notebook follows Part 1's clue cards,
+with a column for the middle they are dug from.
 """
 
 from __future__ import annotations
@@ -77,6 +78,10 @@ class KillerKlooDooPresenter(Presenter):
         "concede": ("Lay nothing", ("concede", "n")),
         "accept": ("Accept the bribe", ("accept", "y")),
         "refuse": ("Refuse the bribe", ("refuse", "n")),
+    }
+    place_words: ClassVar[Mapping[str, tuple[str, str]]] = {
+        **Presenter.place_words,
+        "middle": ("mid", "the middle"),
     }
     parameters: ClassVar[Mapping[str, Sequence[str]]] = {
         "persuade": ("person", "card"),

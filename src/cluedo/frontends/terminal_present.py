@@ -25,12 +25,13 @@ from rich.text import Text
 
 from cluedo.content.board import BoardFormatError, Square, load_board
 from cluedo.content.cards import CardSet, CardSetError, load_card_set
+from cluedo.deduction.places import Place
 from cluedo.engine import Action
-from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal_menus import Asker, choose_generic
 from cluedo.frontends.terminal_render import BoardLayout
 from cluedo.frontends.terminal_text import Names
 
+# fmt: off
 COMMON_KEYS = frozenset(
     {
         "board", "edition", "card_set", "players", "characters", "current", "turn",
@@ -38,6 +39,7 @@ COMMON_KEYS = frozenset(
         "to_act", "finished", "outcome", "winners", "hand", "eliminated", "dead",
     }
 )
+# fmt: on
 """View keys the generic screen already shows in its own way (or never needs)."""
 
 SEAT_KEYS = frozenset(
@@ -99,8 +101,11 @@ class Table:
 class Presenter:
     """The generic presenter; rule sets subclass it and override what reads better."""
 
-    notebook: ClassVar[bool] = False
-    """Whether the deduction notebook (cards against players, the envelope) applies."""
+    place_words: ClassVar[Mapping[str, tuple[str, str]]] = {
+        "envelope": ("env", "the envelope"),
+        "face_up": ("up", "face up on the table"),
+    }
+    """The notebook's places besides the seats: name -> (column head, words)."""
     help: ClassVar[str] = ""
     """Lines added to the help page for this rule set."""
     parameters: ClassVar[Mapping[str, Sequence[str]]] = {}
@@ -133,9 +138,32 @@ class Presenter:
         except CardSetError:
             return None
 
-    def new_notebook(self, cards: CardSet, seat: int, players: int) -> Notebook:
-        """The notebook of a person's seat (when :attr:`notebook` is set)."""
-        return Notebook(cards, seat, players)
+    def notebook_place(self, place: Place, viewer: int | None) -> tuple[str, str, str]:
+        """A notebook column: its head, the place in words and the head's style.
+
+        Seats are headed by their token's letter (or number, counted from 1);
+        a character nobody plays (a Clussassin place) likewise; other places by
+        :attr:`place_words`, or by their name made readable.
+        """
+        names = self.names(viewer)
+        layout = self.table.layout
+        character: str | None = None
+        if isinstance(place, int):
+            if place < len(self.table.characters):
+                character = self.table.characters[place]
+            words = names.seat(place) + (" (you)" if place == viewer else "")
+        elif place in self.place_words:
+            head, words = self.place_words[place]
+            return head, words, "bold"
+        elif self.card_name(place) is not None:
+            character = place
+            words = f"{self.card_name(place)} (not played)"
+        else:
+            words = place.replace("_", " ")
+            return words[:5], words, "bold"
+        if layout is not None and character is not None:
+            return layout.letter(character), words, layout.style(character)
+        return (str(place + 1) if isinstance(place, int) else place[:3]), words, "bold"
 
     def value_words(self, key: str, value: Any) -> str:
         """A parameter or event value in words: seats by name, cards by name, squares."""
@@ -223,9 +251,7 @@ class Presenter:
             elif not self.table.characters:
                 line.append(f"{seat + 1}:", style="bold")
             out = self.seat_out(view, seat)
-            line.append(
-                who + (f" ({out})" if out else ""), style="strike grey50" if out else ""
-            )
+            line.append(who + (f" ({out})" if out else ""), style="strike grey50" if out else "")
         return line
 
     def status(self, view: Mapping[str, Any], seat: int | None) -> list[Text]:

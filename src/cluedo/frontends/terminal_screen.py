@@ -117,6 +117,20 @@ class Screen:
     def cell(self, columns: int) -> int:
         return 2 if self.width >= WIDE_FROM and self.width >= 2 * columns + GAP + MIN_PANEL else 1
 
+    def aside_fits(self, layout: BoardLayout | None, width: int, lines: int) -> bool:
+        """Whether an aside of ``lines`` lines ``width`` wide shows beside the board.
+
+        Asked before drawing one too: the notebook is not worth working out for a
+        screen too small to show it.
+        """
+        if layout is None:
+            return False
+        board_width = layout.board.columns * self.cell(layout.board.columns)
+        return (
+            lines <= max(self.height - 1, 10)
+            and self.width >= board_width + GAP + MIN_PANEL + 10 + GAP + width
+        )
+
     def page(self, lines: Sequence[Text]) -> None:
         """A full-screen page of text (help, notebook, hand-over)."""
         self.clear()
@@ -168,11 +182,7 @@ class Screen:
                 panel = Panel([*panel.header, note], panel.menu, panel.message, panel.log)
             board_lines = render_board(layout, view, labels, room_marks, cell, rows, marks)
             aside_width = max((len(t.plain) for t in aside), default=0)
-            show_aside = (
-                aside_width > 0
-                and len(aside) <= height
-                and self.width >= board_width + GAP + MIN_PANEL + 10 + GAP + aside_width
-            )
+            show_aside = aside_width > 0 and self.aside_fits(layout, aside_width, len(aside))
             panel_width = self.width - board_width - GAP
             if show_aside:
                 panel_width -= aside_width + GAP

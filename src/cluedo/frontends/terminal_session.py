@@ -28,10 +28,13 @@ from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
 from cluedo.agents.registry import bots_for
 from cluedo.content.cards import CardSetError
+from cluedo.deduction.errors import DeductionError
+from cluedo.deduction.person import PersonNotebook
+from cluedo.deduction.places import Place
 from cluedo.engine import CluedoError, Game, IllegalAction, SaveError
 from cluedo.engine.game import parse_save
+from cluedo.frontends import terminal_notebook
 from cluedo.frontends.files import command_line
-from cluedo.frontends.person_notebook import Notebook
 from cluedo.frontends.terminal_menus import InputError, Menu, Option
 from cluedo.frontends.terminal_present import Table
 from cluedo.frontends.terminal_presenters import presenter_class
@@ -78,8 +81,11 @@ Anywhere
 HELP_NOTEBOOK = """\
   notes (n)           your notebook: what you know about every card
   mark CARD TEXT      write TEXT beside CARD in your notebook ("mark ro seen?")
-  mark CARD WHO X     mark one player's box, e.g. "mark ro pl x"
+  mark CARD WHO X     mark one player's box, e.g. "mark ro pl x"; WHO may also be
+                      another column of the notebook ("mark ro env ?")
   unmark CARD [WHO]   rub a mark out
+  In the notebook: + has it, - has not, ! in the envelope, x not in it,
+  [x] your own mark (the notebook never writes over it).
 """
 HELP_BOARD = """\
 The board
@@ -121,16 +127,23 @@ class Session:
         self.layout = self.table.layout
         self.cards = self.table.cards
         self.characters: list[str] = self.table.characters
-        self.notebooks = {}
-        if self.presenter.notebook and self.cards is not None:
-            cards = self.cards
-            self.notebooks = {
-                s: self.presenter.new_notebook(cards, s, game.players) for s in self.humans
-            }
+        # The rule set says how a seat reads its log as facts about the cards
+        # (None: its cards need no notebook); the notebook follows that seat's log.
+        self.has_notebook = game.rules.card_reader(None) is not None
+        self.notebooks: dict[int, PersonNotebook] = {}
+        self.notebook_trouble: dict[int, str] = {}
+        """Seat to why its notebook stopped following the game (never, one hopes)."""
+        for seat in self.humans:
+            reader = game.rules.card_reader(seat)
+            if reader is not None:
+                self.notebooks[seat] = PersonNotebook(reader)
+                self._follow(seat, game.log_for(seat))
         for seat_text, data in (notes or {}).items():
             seat = int(seat_text) if str(seat_text).isdigit() else -1
             if seat in self.notebooks and isinstance(data, Mapping):
-                self.notebooks[seat].load_notes(data)
+                book = self.notebooks[seat]
+                cells = [c for c in data.get("cells") or [] if _cell_fits(c, book)]
+                book.load_notes({"notes": data.get("notes") or {}, "cells": cells})
         self.at_screen: int | None = None
         """The seat whose view the screen shows (None: only what everyone may see)."""
         self.holder: int | None = None
@@ -321,10 +334,12 @@ class Session:
             card = self.cards.lookup(args[0])
         except CardSetError:
             return Text(f"No card '{args[0]}'. {usage}", style="bold red")
-        who: int | None = None
+        if card not in book.cards:
+            return Text(f"{self.cards.name(card)} is not in your notebook.", style="bold red")
+        who: Place | None = None
         rest = args[1:]
         if rest and (erase or len(rest) >= 2):
-            who = self._seat_from(rest[0])
+            who = self._place_from(rest[0], seat, book)
             if who is not None:
                 rest = rest[1:]
             elif erase:
@@ -333,12 +348,14 @@ class Session:
         if not erase and not text:
             return Text(usage, style="bold red")
         book.set_note(card, text[:NOTE_LIMIT], who)
-        where = f" for {self._names(None).seat(who)}" if who is not None else ""
+        where = ""
+        if who is not None:
+            where = " for " + self.presenter.notebook_place(who, seat)[1].replace(" (you)", "")
         done = "Rubbed out" if erase else f"Marked '{text[:NOTE_LIMIT]}'"
         return Text(f"{done} on {self.cards.name(card)}{where} (see 'notes').", style="green")
 
     def _no_notebook(self) -> str:
-        if not self.presenter.notebook:
+        if not self.has_notebook:
             return "This game has no detective notebook."
         return "Only a person's seat has a notebook."
 
@@ -355,6 +372,24 @@ class Session:
                 words.add(self.layout.letter(character).lower())
             if low in words:
                 return seat
+        return None
+
+    def _place_from(self, word: str, seat: int, book: PersonNotebook) -> Place | None:
+        """The notebook column a typed word names: a player, or a place ('env', 'pile')."""
+        who = self._seat_from(word)
+        if who is not None:
+            return who
+        low = word.lower()
+        for col in terminal_notebook.columns(self.presenter, book, seat):
+            if isinstance(col.place, int):
+                continue  # seats are named as above, never by their number from 0
+            words = {col.head.lower(), col.place.lower(), col.words.lower()}
+            words.add(col.words.lower().removeprefix("the ").split(" (")[0])
+            if self.cards is not None:
+                with contextlib.suppress(CardSetError):
+                    words.add(self.cards.card(col.place).code)
+            if low in words:
+                return col.place
         return None
 
     def _read(self) -> str:
@@ -394,9 +429,13 @@ class Session:
         panel.log = self._log_lines(view, seat)[-LOG_KEEP:]
         aside: list[Text] = []
         book = self.notebooks.get(seat) if seat is not None else None
-        if book is not None:
-            book.update(view["log"])
-            aside = self._notebook_lines(book, compact=True)
+        if book is not None and seat is not None:
+            wide = terminal_notebook.width(self.presenter, book, seat)
+            if self.screen.aside_fits(self.layout, wide, len(book.cards) + 1):
+                self._follow(seat, view["log"])
+                aside = terminal_notebook.lines(
+                    self.presenter, book, seat, automatic=seat not in self.notebook_trouble
+                )
         self.prompt_prefix = self.screen.game(
             self.layout,
             view,
@@ -472,58 +511,40 @@ class Session:
         self._wait(lines)
 
     def _page_notebook(self, seat: int) -> None:
-        book = self.notebooks.get(seat)
-        if book is None:
+        page = self.notebook_page(seat)
+        if page is None:
             self.message = Text(self._no_notebook(), style="bold red")
             return
-        book.update(self.game.view(seat)["log"])
-        lines = self._notebook_lines(book)
-        lines.append(
-            Text(
-                "+ holds it  - does not  ! in the envelope  x not in it  [ ] your marks",
-                style="grey70",
-            )
-        )
-        self._wait(lines)
+        # The last line shares the prompt's line, so 21 cards, the header and
+        # two lines of legend fit in a 24-line terminal.
+        self._page(page[:-1])
+        self.prompt_prefix = Text.assemble(page[-1], ("  Enter: back ", "grey70"))
+        self._read()
 
-    def _notebook_lines(self, book: Notebook, compact: bool = False) -> list[Text]:
-        """The notebook as a table, one card per line (``compact``: no notes column)."""
-        lines = [self._notebook_header(compact)]
-        for category in book.cards.categories:
-            for card in book.cards.category(category):
-                lines.append(self._notebook_row(book, card, compact))
-        return lines
+    def notebook_page(self, seat: int) -> list[Text] | None:
+        """The full notebook of ``seat``'s person as it stands now (None: it has none)."""
+        book = self.notebooks.get(seat)
+        if book is None:
+            return None
+        self._follow(seat, self.game.log_for(seat))
+        trouble = self.notebook_trouble.get(seat)
+        width, height = self.screen.width, self.screen.height
+        return terminal_notebook.page(self.presenter, book, seat, width, height, trouble)
 
-    def _notebook_header(self, compact: bool = False) -> Text:
-        line = Text(f"{'card':<17}{'cd':<3}", style="bold")
-        for seat in range(self.game.players):
-            if self.layout is not None and seat < len(self.characters):
-                who = self.characters[seat]
-                line.append(f" {self.layout.letter(who)} ", style=self.layout.style(who))
-            else:
-                line.append(f" {seat + 1} ", style="bold")
-        line.append(" env" if compact else " env  notes", style="bold")
-        return line
+    def _follow(self, seat: int, log: list[dict[str, Any]]) -> None:
+        """Bring ``seat``'s notebook up to date with its log.
 
-    def _notebook_row(self, book: Notebook, card: str, compact: bool = False) -> Text:
-        line = Text(f"{book.cards.name(card):<17.17}{book.cards.card(card).code:<3}")
-        for s in range(self.game.players):
-            own = book.cell_notes.get((card, s))
-            if own is not None:
-                line.append(f"[{own[:1]}]", style="bold yellow")
-                continue
-            mark = book.mark(card, s)
-            glyph = {"has": " + ", "not": " - ", "unknown": " . "}[mark]
-            line.append(glyph, style={"has": "bold green", "not": "grey50", "unknown": ""}[mark])
-        env = book.in_envelope(card)
-        line.append(
-            {True: "  ! ", False: "  x ", None: "  ? "}[env],
-            style={True: "bold magenta", False: "grey50", None: ""}[env],
-        )
-        note = book.notes.get(card)
-        if note and not compact:
-            line.append(f"  {note}", style="yellow")
-        return line
+        Should the notebook ever fail to read the log, the game goes on: the
+        notebook stops, shows only the person's own marks from then on (its
+        automatic ones could have gone stale) and says why.
+        """
+        book = self.notebooks[seat]
+        if seat in self.notebook_trouble:
+            return
+        try:
+            book.update(log)
+        except DeductionError as err:
+            self.notebook_trouble[seat] = str(err)
 
     def _page_log(self, seat: int) -> None:
         entries = self._log_lines(self.game.view(seat), seat)
@@ -677,7 +698,7 @@ class SavedGame:
     bots: dict[int, str] | None = None
     """Seat to bot spec: a built-in bot's name, or ``cmd:...`` (which the file cannot start)."""
     notes: dict[str, dict[str, Any]] = field(default_factory=dict)
-    """Seat (as text) to notebook notes, in :meth:`Notebook.notes_json`'s form."""
+    """Seat (as text) to notebook notes, in :meth:`PersonNotebook.notes_json`'s form."""
 
 
 def read_save_file(path: Path) -> bytes:
@@ -783,7 +804,7 @@ def _saved_bots(raw: dict[str, Any], game: Game) -> dict[int, str]:
 
 def _saved_notes(raw: Any, players: int) -> dict[str, dict[str, Any]]:
     """The notebook notes, their text made plain; entries for unknown cards are kept
-    for :meth:`Notebook.load_notes` to skip."""
+    for :meth:`PersonNotebook.load_notes` to skip."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
@@ -808,12 +829,26 @@ def _saved_notes(raw: Any, players: int) -> dict[str, dict[str, Any]]:
                 isinstance(cell, list)
                 and len(cell) == 3
                 and isinstance(cell[0], str)
-                and type(cell[1]) is int
+                and (type(cell[1]) is int or isinstance(cell[1], str))
                 and isinstance(cell[2], str)
             ):
-                raise SaveError(f"{where}.cells[{i}] must be [card, seat, text]")
+                raise SaveError(
+                    f"{where}.cells[{i}] must be [card, seat, text] "
+                    '(or a place such as "envelope" instead of the seat)'
+                )
         out[str(seat)] = {
             "notes": {card: plain_text(text, NOTE_LIMIT) for card, text in notes.items()},
             "cells": [[c, s, plain_text(t, NOTE_LIMIT)] for c, s, t in cells],
         }
     return out
+
+
+def _cell_fits(cell: Any, book: PersonNotebook) -> bool:
+    """Whether a saved cell mark names a card and a place of this notebook."""
+    return (
+        isinstance(cell, list)
+        and len(cell) == 3
+        and cell[0] in book.cards
+        and not isinstance(cell[1], bool)
+        and cell[1] in book.places
+    )

@@ -36,6 +36,7 @@ from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction, OptionsError
 from cluedo.engine.events import Event
 from cluedo.engine.registry import register
+from cluedo.engine.ruleset import CardReader
 from cluedo.mechanics.investigation import draw_envelope
 from cluedo.mechanics.movement import reachable
 from cluedo.rules.classic import ClassicOptions, ClassicRules, ClassicState
@@ -607,6 +608,19 @@ class ClueOrCruelRules(ClassicRules):
             st.finish("guests-failed", (st.accomplice,))
             return [self._game_over(st, "guests-failed", [st.accomplice])]
         return super()._end_turn(state)
+
+    # -- for the notebook -----------------------------------------------------------
+
+    def card_reader(self, seat: int | None) -> CardReader:
+        from cluedo.rules.clue_or_cruel_reading import CruelReader  # loaded on use
+
+        return CruelReader(seat, self.cards.by_category())
+
+    def card_places(self, state: ClassicState) -> dict[str, int | str]:
+        st = _cruel(state)
+        places: dict[str, int | str] = dict.fromkeys(st.pile, "pile")
+        places.update(super().card_places(st))
+        return places
 
     # -- for the simulator ----------------------------------------------------------
 

@@ -33,7 +33,7 @@ from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.registry import register
-from cluedo.engine.ruleset import RuleSet
+from cluedo.engine.ruleset import CardReader, RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.dice import roll_dice
 from cluedo.mechanics.movement import (
@@ -111,6 +111,20 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         self.weapon_ids = self.cards.category("weapon")
         self.rooms = self.cards.category("room")
         self._sight_cache: dict[Square, frozenset[Square]] = {}
+
+    def card_reader(self, seat: int | None) -> CardReader:
+        from cluedo.rules.clussassin_reading import ClussassinReader  # loaded on use
+
+        return ClussassinReader(seat, self.cards.by_category())
+
+    def card_places(self, state: ClussassinState) -> dict[str, int | str]:
+        # The notebook's places: a played character by its seat, another by its id.
+        places: dict[str, int | str] = {state.safe_room: "face_up"}
+        places.update(dict.fromkeys(state.unused_rooms, "unused"))
+        for character, held in state.holdings.items():
+            seat = self.seat_of(state, character)
+            places.update(dict.fromkeys(held, character if seat is None else seat))
+        return places
 
     def action_shapes(self, players: int) -> list[ActionShape]:
         return [

@@ -40,7 +40,7 @@ from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.registry import register
-from cluedo.engine.ruleset import RuleOptions, RuleSet
+from cluedo.engine.ruleset import CardReader, RuleOptions, RuleSet
 from cluedo.engine.state import GameState
 from cluedo.mechanics.investigation import dealt_events, draw_envelope
 from cluedo.mechanics.movement import location_json, movement_shapes, node_at, reachable
@@ -700,6 +700,21 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
             "folder": list(state.envelope) if state.finished else None,
         }
         return gm_report(state.knights, state.rolls, state.claimed, self.reward_set, mystery)
+
+    # -- for the notebook -----------------------------------------------------------
+
+    def card_reader(self, seat: int | None) -> CardReader:
+        from cluedo.rules.pendragon_reading import PendragonReader  # loaded on use
+
+        stern = [r.id for r in self.reward_set.rewards if r.effect == "interrogation"]
+        return PendragonReader(seat, self.cards.by_category(), interrogations=stern)
+
+    def card_places(self, state: PendragonState) -> dict[str, int | str]:
+        places: dict[str, int | str] = {c: "envelope" for c in state.envelope}
+        places.update(dict.fromkeys(state.face_up, "face_up"))
+        for seat, hand in enumerate(state.hands):
+            places.update(dict.fromkeys(hand, seat))
+        return places
 
     # -- for the simulator ----------------------------------------------------------
 

@@ -9,7 +9,8 @@ HTTP (JSON):
   GET  /api/tables/{code}/replay     a finished game with every card shown
 Websocket ``/ws/{code}?token=...`` (no token: a spectator). Browser to server:
 ``{"type": "act", "action": {"kind": ..., ...}}``, ``{"type": "chat", "text": ...}``,
-``{"type": "notebook"}``, ``{"type": "ping"}``. Server to browser: ``update``
+``{"type": "notebook"}``, ``{"type": "note", "card": ..., "place": ..., "text": ...}``
+(the person's own mark), ``{"type": "ping"}``. Server to browser: ``update``
 frames (the seat's view, the log since the last frame, its legal actions, the
 table), ``notebook``, ``pong`` and ``error`` frames. See docs/web.md.
 """
@@ -55,6 +56,7 @@ actions and chat are far smaller."""
 RATE_BURST = 30
 RATE_PER_SECOND = 10.0
 """Each connection may send a burst of 30 messages, then 10 a second."""
+MESSAGE_TYPES = "act, chat, notebook, note, ping"
 
 SERVER_DEFAULTS: dict[str, Any] = {
     "bot_delay": 0.6,
@@ -400,9 +402,7 @@ async def _handle(table: Table, client: Client, name: str, text: str) -> dict[st
         raise WebError(f"messages are at most {MAX_MESSAGE} characters", "too-large")
     message = parse_json(text, "message")
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise WebError(
-            "a message is a JSON object with a 'type'", "bad-message", "act, chat, notebook, ping"
-        )
+        raise WebError("a message is a JSON object with a 'type'", "bad-message", MESSAGE_TYPES)
     kind = message["type"]
     if kind == "ping":
         pong: dict[str, Any] = {"type": "pong"}
@@ -418,5 +418,7 @@ async def _handle(table: Table, client: Client, name: str, text: str) -> dict[st
         await table.chat(client.seat, name, message.get("text"))
         return None
     if kind == "notebook":
-        return table.notebook(client.seat)
-    raise WebError(f"unknown message type {kind!r}", "bad-message", "act, chat, notebook, ping")
+        return await table.notebook(client.seat)
+    if kind == "note":
+        return await table.note(client.seat, message)
+    raise WebError(f"unknown message type {kind!r}", "bad-message", MESSAGE_TYPES)

@@ -1,26 +1,56 @@
-"""A seat's notebook for the page: marks filled in from what the seat saw, and odds.
+"""A seat's detective notebook for the page: marks, odds and the person's own marks.
 
-Everything here is computed from the seat's own log (``Game.log_for``), which
-the engine has already cut down to what that seat may see, so the notebook can
-never know more than the person. The marks are the careful person's
-eliminations (the terminal game's notebook); the odds, where the table allows
-them, are the exact deduction engine's probabilities for each card's place.
-Rule sets whose events neither follows (cards changing hands, say) get the
-marks or the odds that still hold, or a note saying they are not available.
+The notebook is the knowledge layer's
+:class:`~cluedo.deduction.person.PersonNotebook`, fed the seat's own log
+(``Game.log_for``), which the engine has already cut down to what that seat
+may see: the page's notebook can never know more than the person, and it is
+the same notebook the terminal and the library show for that seat. This
+module only turns it into the panel's data, with a person's words for every
+card and place (player names as the page shows them, "Envelope", "Clue
+pile" ...), and checks the person's own marks before they are kept.
+
+What the table's "notebook odds" setting changes:
+
+- allowed: the marks are *complete* - every certainty that follows from what
+  the seat saw, found by the exact count - and each card has the probability
+  of each place (exact counts, or a stated estimate where the game's cards
+  cannot be counted);
+- not allowed: no odds, and the marks are the sound eliminations a careful
+  person makes from what they saw (``complete=False``). The deeper
+  certainties only a full count finds are an aid, like the odds; a table that
+  turns the aid off leaves that reasoning to the players.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cluedo.agents.exact_knowledge import ExactCaseFile
-from cluedo.agents.knowledge import ENVELOPE
 from cluedo.content.cards import CardSet
+from cluedo.deduction.person import NOTE_LIMIT, PersonNotebook
+from cluedo.deduction.places import Place
+from cluedo.deduction.reading import EventReader
+from cluedo.deduction.setup import ENVELOPE, FACE_UP
 from cluedo.engine.game import Game
-from cluedo.frontends.person_notebook import Notebook
+from cluedo.web.guard import ALLOWED_TEXT, WebError, clean_text
 
 log = logging.getLogger("cluedo.web")
+
+PLACE_LABELS: dict[str, str] = {
+    ENVELOPE: "Envelope",
+    "pile": "Clue pile",
+    "middle": "Middle",
+    FACE_UP: "Face up",
+    "unused": "Unused",
+}
+"""A person's word for the places that are not seats (others: their id in words)."""
+
+CATEGORY_LABELS = {"suspect": "Suspects", "weapon": "Weapons", "room": "Rooms"}
+
+ENVELOPE_WORDS = {"has": "in", "not": "out", "unknown": "unknown"}
+"""A card's envelope mark, as the panel's ``envelope`` says it."""
 
 
 def card_set_of(rules: Any) -> CardSet | None:
@@ -31,44 +61,211 @@ def card_set_of(rules: Any) -> CardSet | None:
     return next((v for v in vars(rules).values() if isinstance(v, CardSet)), None)
 
 
-def notebook_for(game: Game, seat: int, with_odds: bool) -> dict[str, Any]:
-    """The notebook panel's data for ``seat``: cards, marks, envelope and (maybe) odds."""
+def in_words(key: str) -> str:
+    """An id as words, for anything without a name of its own: ``lead_pipe`` -> ``Lead pipe``."""
+    text = key.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def card_names(game: Game) -> dict[str, str]:
+    """The display name of every card of the game's card set."""
     cards = card_set_of(game.rules)
-    if cards is None:
-        return {"available": False, "why": f"{game.rules_name} has no card notebook"}
-    seat_log = game.log_for(seat)
-    out: dict[str, Any] = {
-        "available": True,
-        "seat": seat,
-        "players": game.players,
-        "cards": [
-            {"id": c, "name": cards.name(c), "category": cards.category_of(c)} for c in cards.ids
-        ],
-    }
-    try:
-        book = Notebook(cards, seat, game.players)
-        book.update(seat_log)
-        out["marks"] = {c: [book.mark(c, s) for s in range(game.players)] for c in cards.ids}
-        out["envelope"] = {c: book.in_envelope(c) for c in cards.ids}
-    except Exception:  # a rule set whose events the simple notebook does not follow
-        log.debug("notebook marks unavailable", exc_info=True)
-        out["marks"] = None
-        out["envelope"] = None
-    out["odds"] = _odds(cards, seat, seat_log, game.players) if with_odds else None
-    out["odds_allowed"] = with_odds
+    return {} if cards is None else {c: cards.name(c) for c in cards.ids}
+
+
+def seat_labels(seats: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> list[str]:
+    """Each seat as the page names it: "Ann (Miss Scarlet)", "Seat 2" while unnamed."""
+    out = []
+    for seat, info in enumerate(seats):
+        who = str(info.get("name") or f"Seat {seat + 1}")
+        character = info.get("character")
+        if isinstance(character, str) and character:
+            who += f" ({names.get(character) or in_words(character)})"
+        out.append(who)
     return out
 
 
-def _odds(
-    cards: CardSet, seat: int, seat_log: list[dict[str, Any]], players: int
-) -> dict[str, list[float]] | None:
-    """Probability of each card being with each seat, and (last) in the envelope."""
-    try:
-        book = ExactCaseFile(seat, cards.by_category())
-        for event in seat_log:
-            book.observe(event)
-        places = [*range(players), ENVELOPE]
-        return {c: [round(book.probability(c, p), 4) for p in places] for c in cards.ids}
-    except Exception:  # cards that move between hands: the exact engine cannot follow
-        log.debug("notebook odds unavailable", exc_info=True)
+def place_label(place: Place, seats: Sequence[str], names: Mapping[str, str]) -> str:
+    """A person's word for a place: a player, the envelope, a pile, a character.
+
+    >>> seats, names = ["Ann (Miss Scarlet)", "Seat 2"], {"plum": "Professor Plum"}
+    >>> [place_label(p, seats, names) for p in (1, "pile", "plum", "spare_cards")]
+    ['Seat 2', 'Clue pile', 'Professor Plum', 'Spare cards']
+    """
+    if isinstance(place, int):
+        return seats[place] if 0 <= place < len(seats) else f"Seat {place + 1}"
+    return PLACE_LABELS.get(place) or names.get(place) or in_words(place)
+
+
+def new_notebook(
+    game: Game, seat: int, complete: bool, notes: Mapping[str, Any] | None = None
+) -> PersonNotebook | None:
+    """A fresh notebook for ``seat`` (own marks restored from ``notes``), or None when
+    the rule set keeps no card notebook."""
+    reader = game.rules.card_reader(seat)
+    if not isinstance(reader, EventReader):
         return None
+    book = PersonNotebook(reader, complete=complete)
+    if notes:
+        book.load_notes(notes)
+    return book
+
+
+def unavailable(why: str) -> dict[str, Any]:
+    return {"available": False, "why": why}
+
+
+def no_notebook(game: Game) -> dict[str, Any]:
+    title = getattr(game.rules, "title", None) or in_words(game.rules_name)
+    return unavailable(f"{title} has no detective notebook.")
+
+
+def panel(
+    book: PersonNotebook,
+    seats: Sequence[str],
+    names: Mapping[str, str],
+    with_odds: bool,
+) -> dict[str, Any]:
+    """The notebook panel's data: cards, places, marks, envelope, odds and own marks.
+
+    Per card, ``marks``, ``odds`` and ``own`` are lists in the order of
+    ``places``; ``odds`` is there only when the table allows it. A certainty is
+    exactly 1 or 0.
+    """
+    if not book.started:
+        return unavailable("The cards have not been dealt yet.")
+    places = book.places
+    cards = book.cards
+    with_envelope = ENVELOPE in places
+    out: dict[str, Any] = {
+        "available": True,
+        "seat": book.seat,
+        "places": [
+            {
+                "place": p,
+                "label": place_label(p, seats, names),
+                "kind": "seat" if isinstance(p, int) else p if p == ENVELOPE else "other",
+                "you": p == book.seat,
+            }
+            for p in places
+        ],
+        "categories": [
+            {"id": c, "label": CATEGORY_LABELS.get(c) or in_words(c)} for c in book.categories
+        ],
+        "cards": [
+            {"id": c, "name": names.get(c) or in_words(c), "category": category}
+            for category, members in book.categories.items()
+            for c in members
+        ],
+        "marks": {c: [book.mark(c, p) for p in places] for c in cards},
+        "complete": book.complete,
+        "odds_allowed": with_odds,
+        "odds": None,
+        "exact": None,
+        "estimate_note": None,
+    }
+    if with_envelope:
+        column = places.index(ENVELOPE)
+        out["envelope"] = {c: ENVELOPE_WORDS[out["marks"][c][column]] for c in cards}
+        out["solution"] = [c for c in cards if out["envelope"][c] == "in"]
+    else:
+        out["envelope"] = None
+        out["solution"] = []
+    if with_odds:
+        out["odds"] = {c: _odds(book.odds(c), places) for c in cards}
+        out["exact"] = book.exact
+        if not book.exact:
+            out["estimate_note"] = _estimate_note(book.why_estimated)
+    out["own"] = own_marks(book)
+    return out
+
+
+def _odds(odds: Mapping[Place, float], places: Sequence[Place]) -> list[float]:
+    return [round(float(odds.get(p, 0.0)), 4) for p in places]
+
+
+def _estimate_note(why: str | None) -> str:
+    """Why the odds are estimates, for a person (the knowledge layer says why)."""
+    reason = f": {why.strip().rstrip('.')}" if why else ""
+    return f"The odds are estimates{reason}. The ✓ and ✗ marks are still certain."
+
+
+def own_marks(book: PersonNotebook) -> dict[str, Any]:
+    """The person's own marks: per card, one text per place ("" for none), and notes."""
+    places = book.places
+    cells: dict[str, list[str]] = {}
+    for (card, place), text in book.cell_notes.items():
+        if place in places and not isinstance(place, bool):
+            row = cells.setdefault(card, [""] * len(places))
+            row[places.index(place)] = text
+    return {"cells": cells, "notes": dict(book.notes)}
+
+
+def checked_note(book: PersonNotebook, message: Mapping[str, Any]) -> tuple[str, Place | None, str]:
+    """The card, place (None: the card's note) and text of a ``note`` message, or
+    :class:`WebError` saying what is wrong with it."""
+    card = message.get("card")
+    if not isinstance(card, str) or card not in book.cards:
+        raise WebError(f"no card {card!r} in this notebook", "bad-note", "a card's id")
+    place = message.get("place")
+    if place is not None and (
+        isinstance(place, bool) or not isinstance(place, int | str) or place not in book.places
+    ):
+        allowed = ", ".join(map(str, book.places))
+        raise WebError(f"no place {place!r} in this notebook", "bad-note", allowed)
+    text = message.get("text", "")
+    if not isinstance(text, str):
+        raise WebError("a note's 'text' must be a string ('' rubs it out)", "bad-note")
+    text, problem = clean_text(text.strip())
+    if problem is not None:
+        raise WebError(f"this note cannot be kept: {problem}", "bad-note", ALLOWED_TEXT)
+    if len(text) > NOTE_LIMIT:
+        raise WebError(f"a note is at most {NOTE_LIMIT} characters", "bad-note")
+    return card, place, text
+
+
+class SeatNotebook:
+    """One seat's notebook at a table, following the game's log a few events at a time.
+
+    Everything that reads or changes :attr:`book` runs under :attr:`lock`, so the
+    panel may be drawn in a worker thread while the table plays on.
+    """
+
+    def __init__(self, seat: int, book: PersonNotebook | None, why: str | None = None) -> None:
+        self.seat = seat
+        self.book = book
+        self.why = why
+        """Why there is no notebook to show (None while there is one)."""
+        self.log: list[dict[str, Any]] = []
+        """The seat's own log as far as read."""
+        self.read = 0
+        """How many of the game's events the log covers."""
+        self.lock = asyncio.Lock()
+        self.drawn: tuple[int, dict[str, Any]] | None = None
+        """The last panel drawn and the number of game events it knew."""
+
+    def draw(
+        self,
+        new: Sequence[dict[str, Any]],
+        upto: int,
+        seats: Sequence[str],
+        names: Mapping[str, str],
+        with_odds: bool,
+    ) -> dict[str, Any]:
+        """Read ``new`` (the seat's events up to the game's ``upto``-th), then the panel."""
+        if self.book is None or self.why is not None:
+            return unavailable(self.why or "This game has no detective notebook.")
+        try:
+            self.log.extend(new)
+            self.read = upto
+            self.book.update(self.log)
+            data = {**panel(self.book, seats, names, with_odds), "log_end": upto}
+        except Exception:  # a fault in the notebook must not cost the seat its game
+            log.exception("seat %s: the notebook could not follow the game", self.seat)
+            self.why = (
+                "The notebook could not follow this game (a fault in the notebook; "
+                "the game itself is not affected)."
+            )
+            return unavailable(self.why)
+        self.drawn = (upto, data)
+        return data

@@ -2,7 +2,8 @@
 
 A game is stored as what it is made of - rules, options, player count, seed
 (and the secret it comes from, see :mod:`cluedo.web.fairness`) - plus one row
-per accepted action, written before anyone is told of it. Loading
+per accepted action, written before anyone is told of it (and, apart from the
+game, each seat's own notebook marks). Loading
 replays the actions (the engine's save format), so a server killed at any point
 restarts every game from its last accepted action.
 
@@ -12,6 +13,7 @@ Store brings the database to the newest revision when it opens it.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import hashlib
 import json
@@ -82,6 +84,14 @@ chat_t = Table(
     Column("at", Float, nullable=False),
 )
 
+notes_t = Table(
+    "web_notes",
+    metadata,
+    Column("code", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("notes", Text, nullable=False),
+)
+
 
 _INSERT_ACTION = actions_t.insert()
 _SET_CHAIN = (
@@ -126,6 +136,8 @@ class TableRecord:
     """SHA-256 over a tag and the secret (hex), public from the start."""
     damage: str | None = None
     """Why the stored record cannot be trusted (then the table is put aside), or None."""
+    notes: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Each seat's own notebook marks and notes (``PersonNotebook.notes_json``)."""
 
 
 def default_database_url() -> str:
@@ -313,6 +325,14 @@ class Store:
                 )
             )
 
+    def set_notes(self, code: str, seat: int, notes: dict[str, Any]) -> None:
+        """Store one seat's own notebook marks, replacing what it had."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                notes_t.delete().where((notes_t.c.code == code) & (notes_t.c.seat == seat))
+            )
+            conn.execute(insert(notes_t).values(code=code, seat=seat, notes=json.dumps(notes)))
+
     def codes(self) -> set[str]:
         """The code of every stored table (cheap: no actions are read)."""
         with self.engine.connect() as conn:
@@ -351,6 +371,14 @@ class Store:
             for c in conn.execute(select(chat_t).where(chat_t.c.code.in_(which))).mappings():
                 line = {"seat": c["seat"], "name": c["name"], "text": c["text"], "at": c["at"]}
                 chat.setdefault(c["code"], []).append((c["idx"], line))
+            notes: dict[str, dict[int, dict[str, Any]]] = {}
+            for n in conn.execute(select(notes_t).where(notes_t.c.code.in_(which))).mappings():
+                # A seat's marks are its own scribbles, not the game: marks that cannot
+                # be read are dropped, and the table plays on.
+                with contextlib.suppress(ValueError, TypeError):
+                    data = json.loads(n["notes"])
+                    if isinstance(data, dict):
+                        notes.setdefault(n["code"], {})[int(n["seat"])] = data
         out = []
         for row in rows:
             texts = sorted(actions.get(row["code"], []), key=_first)
@@ -374,6 +402,7 @@ class Store:
                 out.append(_damaged(row, f"its stored row cannot be read ({err})"))
                 continue
             record.damage = self._check_chain(row, texts)
+            record.notes = notes.get(row["code"], {})
             out.append(record)
         return out
 

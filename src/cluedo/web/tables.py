@@ -28,8 +28,8 @@ from cluedo.engine.actions import Action
 from cluedo.engine.errors import CluedoError, IllegalAction
 from cluedo.engine.game import Game
 from cluedo.engine.registry import make_rules
+from cluedo.web import notebook as nb
 from cluedo.web.guard import ALLOWED_TEXT, WebError, clean_text, display_text
-from cluedo.web.notebook import notebook_for
 from cluedo.web.store import Store, TableRecord
 
 log = logging.getLogger("cluedo.web")
@@ -47,6 +47,10 @@ CHAT_KEPT = 200
 
 BOT_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cluedo-bot")
 """Where bots think, off the event loop; a table's bot thinks under the table's lock."""
+
+NOTEBOOK_THREADS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cluedo-notebook")
+"""Where notebooks are drawn, off the event loop: a full count can take a while, and
+two threads at most keep a few slow ones from crowding out the bots' turns."""
 
 STORE_RETRY = 2.0
 """Seconds a bot waits before trying again when its move could not be stored."""
@@ -121,7 +125,9 @@ class Table:
         """Since when each seat the game waits for has been waited on (turn timer)."""
         self._runner: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
-        self._notebooks: dict[tuple[int, int, bool], dict[str, Any]] = {}
+        self.notebooks: dict[int, nb.SeatNotebook] = {}
+        """Each seat's notebook, made when the seat first asks for it."""
+        self._card_names: dict[str, str] | None = None
         self.lock = asyncio.Lock()
         """Held while an action or a chat line is stored and applied: one at a time."""
         self.closing = False
@@ -338,7 +344,6 @@ class Table:
         self.game.apply(action)
         self.waiting_since.pop(action.seat, None)  # its clock starts again
         self.record.actions.append(action.to_json())
-        self._notebooks.clear()
         if self.game.finished and self.record.status != "finished":
             self.record.status = "finished"
             try:  # a lost status is found again when the game is replayed at start-up
@@ -386,14 +391,86 @@ class Table:
                 del self.record.chat[: len(self.record.chat) - CHAT_KEPT]
         self.broadcast()
 
-    def notebook(self, seat: int | None) -> dict[str, Any]:
+    # -- the notebook -----------------------------------------------------------------
+
+    def _notebook_of(self, seat: int | None) -> nb.SeatNotebook:
         if self.game is None or seat is None:
             raise WebError("only a seat in a game that has started has a notebook", "no-notebook")
-        odds = bool(self.record.settings.get("notebook_aid", True))
-        key = (seat, len(self.game.events), odds)
-        if key not in self._notebooks:
-            self._notebooks[key] = notebook_for(self.game, seat, odds)
-        return {"type": "notebook", **self._notebooks[key]}
+        desk = self.notebooks.get(seat)
+        if desk is None:
+            complete = self._odds_allowed()
+            book = nb.new_notebook(self.game, seat, complete, self.record.notes.get(seat))
+            why = None if book is not None else nb.no_notebook(self.game)["why"]
+            desk = self.notebooks[seat] = nb.SeatNotebook(seat, book, why)
+        return desk
+
+    def _odds_allowed(self) -> bool:
+        # The table's aid setting: odds, and with them every certainty the count finds.
+        return bool(self.record.settings.get("notebook_aid", True))
+
+    async def notebook(self, seat: int | None) -> dict[str, Any]:
+        """The notebook frame for ``seat``: drawn from the seat's own log only."""
+        desk = self._notebook_of(seat)
+        assert self.game is not None
+        asked = len(self.game.events)
+        async with desk.lock:
+            if desk.drawn is not None and desk.drawn[0] >= asked:
+                # Drawn while this request waited for the one before: no need to draw again.
+                return {"type": "notebook", **desk.drawn[1]}
+            return {"type": "notebook", **(await self._draw(desk))}
+
+    async def _draw(self, desk: nb.SeatNotebook) -> dict[str, Any]:
+        """The seat's panel, brought up to date; the caller holds ``desk.lock``."""
+        if desk.book is None or self.game is None:
+            return nb.unavailable(desk.why or "This game has no detective notebook.")
+        upto = len(self.game.events)
+        if desk.drawn is not None and desk.drawn[0] == upto:
+            return desk.drawn[1]
+        # The new events are taken here, on the loop, so the game may move on while
+        # the panel is drawn in a thread (a full count can take a moment).
+        new = self.game.log_for(desk.seat, since=desk.read)
+        if self._card_names is None:
+            self._card_names = nb.card_names(self.game)
+        seats = nb.seat_labels(self.record.seats, self._card_names)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            NOTEBOOK_THREADS, desk.draw, new, upto, seats, self._card_names, self._odds_allowed()
+        )
+
+    async def note(self, seat: int | None, message: dict[str, Any]) -> dict[str, Any]:
+        """Keep one of the person's own marks (or a note on a card), then the notebook frame.
+
+        Stored before it is shown, as actions are; the automatic marks never change it.
+        """
+        desk = self._notebook_of(seat)
+        await self._whole(self._note(desk, message))
+        return await self.notebook(seat)
+
+    async def _note(self, desk: nb.SeatNotebook, message: dict[str, Any]) -> None:
+        async with desk.lock:
+            await self._draw(desk)  # the places are known once the notebook has read the deal
+            book = desk.book
+            if book is None or desk.why is not None:
+                raise WebError(desk.why or "this game has no notebook", "no-notebook")
+            card, place, text = nb.checked_note(book, message)
+            if self.closing:
+                raise NotStored("the server is stopping: try again when it is back", "stopping")
+            before = book.notes_json()
+            book.set_note(card, text, place)
+            after = book.notes_json()
+            try:
+                await asyncio.to_thread(self.store.set_notes, self.code, desk.seat, after)
+            except Exception:
+                log.exception("table %s: a notebook mark could not be stored", self.code)
+                book.notes.clear()
+                book.cell_notes.clear()
+                book.load_notes(before)
+                raise NotStored(
+                    "the server could not keep that mark, so it was not made: try again",
+                    "not-stored",
+                ) from None
+            self.record.notes[desk.seat] = after
+            desk.drawn = None
 
     def replay(self) -> dict[str, Any]:
         """A finished game with every card shown, for stepping through afterwards."""

@@ -13,7 +13,7 @@ from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.registry import register
-from cluedo.engine.ruleset import RuleSet
+from cluedo.engine.ruleset import CardReader, RuleSet
 from cluedo.mechanics.movement import location_json
 from cluedo.mechanics.pending import pending_view
 from cluedo.rules.killer_kloo_doo import action_space
@@ -78,6 +78,25 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
 
     def action_shapes(self, players: int) -> list[ActionShape]:
         return action_space.action_shapes(self, players)
+
+    # -- the notebook -----------------------------------------------------------------
+
+    def card_reader(self, seat: int | None) -> CardReader | None:
+        """Part 1's clue cards (see :mod:`.reading`); Part 2 alone deals none, so no notebook."""
+        if self.options.parts == "survival":
+            return None
+        from cluedo.rules.killer_kloo_doo.reading import KlooDooReader  # loaded on use
+
+        return KlooDooReader(seat, self.card_set.by_category())
+
+    def card_places(self, state: State) -> dict[str, int | str]:
+        """Every clue card's place: a hand, the envelope, or else the middle. Part 2
+        moves no clue card, so the places stay as Part 1 left them."""
+        places: dict[str, int | str] = dict.fromkeys(self.clue_cards, "middle")
+        places.update(dict.fromkeys(state.envelope, "envelope"))
+        for seat, hand in enumerate(state.hands):
+            places.update(dict.fromkeys(hand, seat))
+        return places
 
     # -- set-up ---------------------------------------------------------------------
 

@@ -132,7 +132,7 @@ async function createTable(e) {
 // ---------------------------------------------------------------- table
 const T = {code: null, ws: null, seat: null, board: null, boardId: null, names: {},
            view: null, table: null, legal: [], log: [], notebookOpen: false, retry: 500,
-           selected: {}};
+           selected: {}, nb: null};
 function name(id) { return T.names[id] || String(id).replace(/_/g, " "); }
 function seatName(s) {
   if (s === null || s === undefined || !T.table) return String(s);
@@ -162,7 +162,7 @@ async function showTable(code) {
     $("nb-toggle").textContent = T.notebookOpen ? "hide" : "show";
     askNotebook();
   });
-  $("odds").addEventListener("change", askNotebook);
+  $("odds").addEventListener("change", () => { if (T.nb) drawNotebook(T.nb); });
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("chat-text").value;
@@ -202,7 +202,7 @@ function connect() {
   else if (new URLSearchParams(location.search).has("spectate")) url += "?spectate=1";
   const ws = new WebSocket(url);
   T.ws = ws;
-  ws.onopen = () => { T.retry = 500; document.body.dataset.connected = "yes"; };
+  ws.onopen = () => { T.retry = 500; T.nbAsked = false; document.body.dataset.connected = "yes"; };
   ws.onmessage = (m) => receive(JSON.parse(m.data));
   ws.onclose = (ev) => {
     document.body.dataset.connected = "no";
@@ -217,8 +217,8 @@ function send(message) {
 }
 function receive(frame) {
   if (frame.type === "hello") { T.seat = frame.seat; return; }
-  if (frame.type === "error") { showError(frame.error + (frame.allowed ? " (allowed: " + frame.allowed + ")" : "")); return; }
-  if (frame.type === "notebook") { drawNotebook(frame); return; }
+  if (frame.type === "error") { T.nbAsked = false; showError(frame.error + (frame.allowed ? " (allowed: " + frame.allowed + ")" : "")); return; }
+  if (frame.type === "notebook") { notebookArrived(frame); return; }
   if (frame.type !== "update") return;
   showError("");
   T.table = frame.table;
@@ -510,37 +510,132 @@ function drawBoard() {
 }
 
 // ---------------------------------------------------------------- notebook
-function askNotebook() { if (T.notebookOpen && T.view && T.seat !== null) send({type: "notebook"}); }
+// The server draws the notebook from this seat's own log; the page shows it and
+// keeps the person's own marks (clicked into a square) and notes (typed beside a
+// card). Own marks are the person's: the automatic marks never change them.
+const OWN_CYCLE = ["", "✓", "✗", "?"];
+const MARK_SIGN = {has: "✓", not: "✗", unknown: ""};
+const MARK_WORDS = {has: "certainly there", not: "certainly not there", unknown: "not known yet"};
+// One request at a time: updates that arrive while the server draws ask once more after.
+function askNotebook() {
+  if (!(T.notebookOpen && T.view && T.seat !== null)) return;
+  if (T.nbAsked) { T.nbAgain = true; return; }
+  T.nbAsked = true;
+  T.nbAgain = false;
+  send({type: "notebook"});
+}
+function notebookArrived(frame) {
+  T.nbAsked = false;
+  $("notebook").dataset.frames = String(+($("notebook").dataset.frames || 0) + 1); // for tests
+  drawNotebook(frame);
+  if (T.nbAgain) askNotebook();
+}
+function percent(p) {
+  if (p > 0 && p < 0.005) return "<1%";
+  if (p < 1 && p > 0.995) return ">99%";
+  return Math.round(p * 100) + "%";
+}
+function ownMark(nb, card, i) { return ((nb.own.cells || {})[card] || [])[i] || ""; }
+function setOwnMark(card, i, text) {
+  const nb = T.nb;
+  const cells = nb.own.cells = nb.own.cells || {};
+  if (!cells[card]) cells[card] = nb.places.map(() => "");
+  cells[card][i] = text;
+  drawNotebook(nb); // at once; the server's frame confirms it
+  send({type: "note", card, place: nb.places[i].place, text});
+}
+function cycleOwnMark(card, i) {
+  const now = ownMark(T.nb, card, i);
+  const next = OWN_CYCLE[(OWN_CYCLE.indexOf(now) + 1) % OWN_CYCLE.length]; // other text: rubbed out
+  setOwnMark(card, i, next);
+}
+function envelopeLine(nb) {
+  if (!nb.envelope) return null;
+  const names = nb.solution.map((c) => nb.cards.find((x) => x.id === c).name);
+  let text;
+  if (names.length && names.length >= nb.categories.length) text = "Solved: the envelope holds " + names.join(", ") + ".";
+  else if (names.length) text = "Certain so far: the envelope holds " + names.join(", ") + ".";
+  else text = "Nothing about the envelope is certain yet.";
+  return el("p", {class: "nb-solution", text});
+}
 function drawNotebook(nb) {
+  T.nb = nb;
   const box = $("notebook");
+  // Keep what the person is typing, and the square they are on: frames arrive meanwhile.
+  const active = box.contains(document.activeElement) ? document.activeElement : null;
+  const typing = active && active.dataset.noteCard;
+  const typed = typing ? active.value : null;
+  const onCell = active && active.tagName === "TD" ? [active.parentNode.dataset.card, active.dataset.place] : null;
   box.replaceChildren();
-  if (!nb.available) { box.append(el("p", {text: nb.why})); return; }
+  if (!nb.available) { $("odds-label").hidden = true; box.append(el("p", {text: nb.why})); return; }
   $("odds-label").hidden = !nb.odds_allowed;
   const showOdds = nb.odds_allowed && $("odds").checked && nb.odds;
+  const line = envelopeLine(nb);
+  if (line) box.append(line);
+  if (showOdds && !nb.exact && nb.estimate_note) box.append(el("p", {class: "nb-estimate", text: nb.estimate_note}));
   const table = el("table", {class: "nb"});
-  const head = el("tr", {}, el("th", {text: "card"}));
-  for (let s = 0; s < nb.players; s++) head.append(el("th", {text: String(s + 1), title: seatName(s)}));
-  head.append(el("th", {text: "env."}));
-  table.append(head);
-  for (const card of nb.cards) {
-    const row = el("tr", {"data-card": card.id}, el("td", {class: "name", text: card.name}));
-    for (let s = 0; s <= nb.players; s++) {
-      let mark = "", cls = "";
-      if (s < nb.players && nb.marks) {
-        mark = {has: "✓", not: "✗", unknown: ""}[nb.marks[card.id][s]];
-        cls = nb.marks[card.id][s];
-      } else if (s === nb.players && nb.envelope) {
-        const e = nb.envelope[card.id];
-        mark = e === true ? "!" : e === false ? "✗" : "";
-        cls = e === true ? "env" : e === false ? "not" : "";
-      }
-      const cell = el("td", {class: cls, text: mark});
-      if (showOdds) cell.append(el("div", {class: "odds", text: Math.round(nb.odds[card.id][s] * 100) + "%"}));
-      row.append(cell);
-    }
-    table.append(row);
+  const head = el("tr", {}, el("th", {class: "corner", text: "Card"}));
+  for (const p of nb.places) {
+    const cls = ["place", p.you ? "you" : "", p.kind === "envelope" ? "envelope" : ""].join(" ").trim();
+    head.append(el("th", {class: cls, title: p.label + (p.you ? " (you)" : ""), "data-place": String(p.place)},
+      el("span", {text: p.label})));
   }
-  box.append(table);
+  head.append(el("th", {class: "note-head", text: "Your note"}));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (const category of nb.categories) {
+    body.append(el("tr", {class: "cat"}, el("th", {colspan: String(nb.places.length + 2), text: category.label})));
+    for (const card of nb.cards.filter((c) => c.category === category.id)) {
+      const row = el("tr", {"data-card": card.id}, el("th", {class: "name", scope: "row", text: card.name}));
+      nb.places.forEach((p, i) => {
+        const mark = nb.marks[card.id][i];
+        const own = ownMark(nb, card.id, i);
+        const odds = showOdds ? nb.odds[card.id][i] : null;
+        let title = card.name + " - " + p.label + ": " + MARK_WORDS[mark];
+        if (odds !== null && mark === "unknown") title += " (" + percent(odds) + ")";
+        title += own ? ". Your mark: " + own + "." : ". Click to add your own mark.";
+        const cls = [mark, p.kind === "envelope" && mark === "has" ? "env" : "", p.you ? "you" : ""].join(" ").trim();
+        const cell = el("td", {class: cls, title, tabindex: "0", role: "button", "data-place": String(p.place),
+          onclick: () => cycleOwnMark(card.id, i),
+          onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); cycleOwnMark(card.id, i); } }},
+          el("span", {class: "auto", text: MARK_SIGN[mark]}));
+        if (odds !== null && mark === "unknown") cell.append(el("span", {class: "odds", text: percent(odds)}));
+        if (own) cell.append(el("span", {class: "own", text: own}));
+        row.append(cell);
+      });
+      const note = el("input", {class: "note", maxlength: "40", "aria-label": "your note on " + card.name,
+        value: (nb.own.notes || {})[card.id] || ""});
+      note.dataset.noteCard = card.id;
+      // Kept on Enter or on leaving the box (not on "change": a frame may redraw the box
+      // while the person types, and the new box has not seen the change).
+      const keep = () => {
+        const notes = T.nb.own.notes = T.nb.own.notes || {};
+        const text = note.value.trim();
+        if (text === (notes[card.id] || "")) return;
+        notes[card.id] = text;
+        send({type: "note", card: card.id, place: null, text});
+      };
+      note.addEventListener("keydown", (e) => { if (e.key === "Enter") keep(); });
+      note.addEventListener("blur", keep);
+      row.append(el("td", {class: "note-cell"}, note));
+      body.append(row);
+    }
+  }
+  table.append(body);
+  box.append(el("div", {class: "nb-scroll"}, table));
+  const legend = "✓ certainly there · ✗ certainly not · blank: not known yet. Click a square to add your own mark " +
+    "(✓, ✗, ?), shown in blue; the notebook never changes your marks or notes.";
+  box.append(el("p", {class: "nb-legend", text: legend}));
+  if (!nb.complete) box.append(el("p", {class: "nb-legend",
+    text: "This table allows no odds: the marks are the eliminations a careful player makes; deeper deductions are yours to find."}));
+  if (typing) {
+    const again = box.querySelector("input[data-note-card='" + CSS.escape(typing) + "']");
+    if (again) { again.value = typed; again.focus(); }
+  } else if (onCell) {
+    const again = box.querySelector("tr[data-card='" + CSS.escape(onCell[0]) + "'] td[data-place='" +
+      CSS.escape(onCell[1]) + "']");
+    if (again) again.focus();
+  }
 }
 
 // ---------------------------------------------------------------- replay

@@ -1,0 +1,249 @@
+"""The compiled counting core gives exactly the numpy path's counts.
+
+Every problem the notebook meets on random games is counted both ways (the
+core over reachable states, :mod:`cluedo.deduction.sparse_count`, and the
+dense numpy programme, ``counting._Counter``): the totals, every card-atom
+count and the joint envelope distribution must be equal. Without the core
+(no compiler, or ``CLUEDO_PURE_COUNT=1``) the notebook counts with numpy and
+answers the same.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cluedo.deduction import (
+    CLASSIC_CATEGORIES,
+    ContradictionError,
+    DealSetup,
+    Draw,
+    HasNone,
+    HasOneOf,
+    Notebook,
+    Observation,
+    Shown,
+    Transfer,
+    UnsupportedObservationError,
+    WrongAccusation,
+    counting,
+    sparse_count,
+)
+from cluedo.deduction import notebook as notebook_module
+from cluedo.deduction.counting import Counts, Problem
+from cluedo.deduction.observations import Hand
+from cluedo.deduction.simulate import random_deal, random_record
+
+needs_core = pytest.mark.skipif(not sparse_count.available(), reason="no compiled core here")
+
+
+def _clear() -> None:
+    counting._count_reduced.cache_clear()
+    notebook_module._count_cached.cache_clear()
+
+
+@pytest.fixture
+def compared(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Problem]]:
+    """Count every problem both ways; yields the problems the core counted."""
+    seen: list[Problem] = []
+    real = counting._count_sparse
+
+    def both(problem: Problem, remaining: tuple[int, ...], n_cats: int) -> Counts | None:
+        fast = real(problem, remaining, n_cats)
+        slow = counting._Counter(
+            problem, list(remaining), list(problem.allowed), list(problem.clauses), n_cats
+        ).run()
+        assert fast is not None
+        assert fast.total == slow.total
+        assert fast.marginal == slow.marginal
+        assert fast.joint == {k: v for k, v in slow.joint.items() if v}
+        seen.append(problem)
+        return fast
+
+    monkeypatch.setattr(counting, "_count_sparse", both)
+    _clear()
+    yield seen
+    _clear()
+
+
+@needs_core
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_classic_records_count_the_same_both_ways(players: int, compared: list[Problem]) -> None:
+    rng = random.Random(players)
+    for _ in range(3):
+        rec = random_record(rng, players, suggestions=25, accusation_rate=0.1)
+        nb = Notebook(rec.setup)
+        for event in rec.events:
+            nb.observe_all(event)
+    assert len(compared) > 20
+
+
+def _moving_story(rng: random.Random, setup: DealSetup, steps: int) -> Iterator[Observation]:
+    """A true game with a hidden pile, draws and passes, watched by the first player."""
+    deal = random_deal(setup, rng)
+    players = list(setup.player_names)
+    me = players[0]
+    pile = setup.pile_names[0]
+    yield Hand(me, tuple(c for c in setup.cards if deal[c] == me))
+    for _ in range(steps):
+        kind = rng.choice(["ask", "ask", "accuse", "draw", "pass"])
+        holding = {p: [c for c in setup.cards if deal[c] == p] for p in [*players, pile]}
+        if kind == "ask":
+            named = tuple(rng.choice(cards) for _, cards in setup.categories)
+            who = rng.choice(players[1:])
+            having = [c for c in named if deal[c] == who]
+            if not having:
+                yield HasNone(who, named)
+            elif rng.random() < 0.5:
+                yield Shown(who, rng.choice(having))
+            else:
+                yield HasOneOf(who, named)
+        elif kind == "accuse":
+            named = tuple(rng.choice(cards) for _, cards in setup.categories)
+            if any(deal[c] != "envelope" for c in named):
+                yield WrongAccusation(named)
+        elif kind == "draw" and holding[pile]:
+            card = rng.choice(holding[pile])
+            who = rng.choice(players)
+            deal[card] = who
+            yield Draw(who, pile, card if who == me else None)
+        elif kind == "pass":
+            source, target = rng.sample(players, 2)
+            if holding[source]:
+                card = rng.choice(holding[source])
+                deal[card] = target
+                yield Transfer(source, target, card if me in (source, target) else None)
+
+
+@needs_core
+@pytest.mark.parametrize("seed", range(6))
+def test_piles_draws_and_passes_count_the_same_both_ways(
+    seed: int, compared: list[Problem]
+) -> None:
+    rng = random.Random(seed)
+    players = [(f"p{i}", 3) for i in range(rng.choice([3, 4]))]
+    setup = DealSetup.create(CLASSIC_CATEGORIES, players, {"pile": 18 - 3 * len(players)})
+    nb = Notebook(setup)
+    for obs in _moving_story(rng, setup, 30):
+        try:
+            nb.observe(obs)
+        except UnsupportedObservationError:
+            break  # too many histories of unseen moves: the notebook stops counting
+    assert compared
+
+
+@needs_core
+def test_without_the_core_the_notebook_counts_with_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    rec = random_record(random.Random(5), 6, suggestions=20, accusation_rate=0.2)
+    _clear()
+    fast = Notebook(rec.setup)
+    fast.observe_all(obs for event in rec.events for obs in event)
+    monkeypatch.setattr(sparse_count, "_LIB", [None])
+    assert not sparse_count.available()
+    _clear()
+    slow = Notebook(rec.setup)
+    for event in rec.events:
+        slow.observe_all(event)
+    _clear()
+    assert slow.summary == fast.summary
+
+
+def test_counts_past_int64_and_wide_keys_go_to_python_ints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    problem = Problem(
+        (2, 2, 1, 1), (-1, -1, 0, 1), (0b0111, 0b0111, 0b0011, 0b1011), (0, 0, 0, 1), ()
+    )
+    assert (
+        sparse_count.make_plan(
+            (1 << 40, 1 << 40, 1, 1), problem.allowed, (), (-1, -1, 0, 1), [0, 1, 2, 3]
+        )
+        is None
+    )
+    monkeypatch.setattr(counting, "_INT64_LIMIT", 0)
+    assert counting._count_sparse(problem, (2, 2, 1, 1), 2) is None
+
+
+def test_no_compiler_means_no_core(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sparse_count, "_compile", lambda target: False)
+    monkeypatch.setattr(sparse_count, "_cache_dir", lambda: tmp_path / "cache")
+    monkeypatch.setattr(sparse_count.tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    monkeypatch.delenv("CLUEDO_PURE_COUNT", raising=False)
+    assert sparse_count._load() is None
+    monkeypatch.setenv("CLUEDO_PURE_COUNT", "1")
+    assert sparse_count._load() is None
+
+
+@needs_core
+def test_a_contradiction_still_names_its_observation() -> None:
+    _clear()
+    nb = Notebook.create({"s": ["a", "b"], "w": ["c", "d"]}, [("p", 1), ("q", 1)])
+    nb.observe(Hand("p", ("a",)))
+    refused = Shown("q", "b")
+    with pytest.raises(ContradictionError) as err:
+        nb.observe_all([HasNone("q", ("b",)), refused])
+    assert err.value.observation == refused
+    assert nb.deals == 2
+
+
+@needs_core
+def test_the_core_lays_out_problems_as_the_python_plan_does(compared: list[Problem]) -> None:
+    rec = random_record(random.Random(11), 6, suggestions=25)
+    nb = Notebook(rec.setup)
+    for event in rec.events:
+        nb.observe_all(event)
+    for problem in compared:
+        remaining, allowed, _ = counting.propagate(problem.caps, problem.allowed, ())
+        assert allowed == list(problem.allowed)  # already propagated
+        free = [c for c, m in enumerate(allowed) if m & (m - 1)]
+        order = counting._order(free, list(problem.clauses))
+        plan = sparse_count.make_plan(
+            remaining, allowed, problem.clauses, problem.env_category, order
+        )
+        core = sparse_count.count_problem(
+            remaining, allowed, problem.clauses, problem.env_category, 3
+        )
+        assert plan is not None and core is not None
+        result = sparse_count.run_plan(plan)
+        assert result is not None
+        by_option = [[0] * len(remaining) for _ in allowed]
+        for (c, a), v in zip(plan.options, result.option_counts, strict=True):
+            by_option[c][a] += v
+        assert by_option == core.marginal
+        assert sorted(v for _, v in result.final) == sorted(core.rows[:: core.width])
+
+
+@needs_core
+@pytest.mark.parametrize("players", [3, 6])
+def test_propagation_in_the_core_is_the_python_one(players: int) -> None:
+    rng = random.Random(players + 100)
+    checked = infeasible = 0
+    for _ in range(4):
+        rec = random_record(rng, players, suggestions=30, accusation_rate=0.1)
+        nb = Notebook(rec.setup)
+        for event in rec.events:
+            nb.observe_all(event)
+            record = nb.record
+            caps = [a.size for a in record.atoms]
+            # The record as it is, and with one card wrongly pinned to the first
+            # player (often infeasible).
+            card = rng.randrange(len(record.allowed))
+            pinned = list(record.allowed)
+            pinned[card] = 1
+            for allowed in (list(record.allowed), pinned):
+                clauses = list(record.clauses)
+                try:
+                    want = counting._propagate(caps, allowed, clauses)
+                except counting.Infeasible:
+                    assert sparse_count.propagate(caps, allowed, clauses) is False
+                    infeasible += 1
+                    continue
+                got = sparse_count.propagate(caps, allowed, clauses)
+                assert isinstance(got, tuple)
+                assert got[0] == want[0] and got[1] == want[1]
+                assert set(got[2]) == set(want[2]) and len(got[2]) == len(want[2])
+                checked += 1
+    assert checked > 50 and infeasible > 0
