@@ -45,7 +45,7 @@ from cluedo.deduction.counting import Infeasible, propagate
 from cluedo.deduction.errors import DeductionError
 from cluedo.deduction.model import Branches, apply_branches
 from cluedo.deduction.notebook import Notebook
-from cluedo.deduction.observations import Observation, Shown
+from cluedo.deduction.observations import Draw, Observation, Shown, Transfer
 from cluedo.deduction.places import Layout, Place, place_name, place_of
 from cluedo.deduction.propagator import Propagator
 from cluedo.deduction.setup import ENVELOPE
@@ -102,6 +102,8 @@ class CardKnowledge:
         self._exact: Notebook | None = None
         self._counter: ExactCounter | None = None
         self._pending: list[Observation] = []
+        self._atoms_dealt = 0
+        """The exact record's hand slots at the deal (more only after unseen moves)."""
         self._deferred_at = -1
         """How many observations were waiting when the count was last put off as too
         large (see :meth:`exact_notebook`); -1 when it is not put off."""
@@ -133,6 +135,7 @@ class CardKnowledge:
                 self.why_estimated = "the exact count does not cover this game's cards"
         else:
             self._exact = Notebook(layout.setup)
+            self._atoms_dealt = len(self._exact.record.atoms)
             self.why_estimated = None
 
     def observe_event(self, event: Mapping[str, Any]) -> None:
@@ -183,10 +186,17 @@ class CardKnowledge:
         if self._deferred_at == len(self._pending):
             return None  # still too large, and nothing new since it was measured
         try:
-            branches = self._exact.branches
-            for obs in self._pending:
-                branches = apply_branches(branches, obs)
-            states = count_states(branches)
+            # Only cards moving unseen make hand slots of their own, and only they can
+            # make the table large: without them no measuring is needed.
+            moving = len(self._exact.record.atoms) > self._atoms_dealt or any(
+                isinstance(obs, Draw | Transfer) for obs in self._pending
+            )
+            states = 0
+            if moving:
+                branches = self._exact.branches
+                for obs in self._pending:
+                    branches = apply_branches(branches, obs)
+                states = count_states(branches)
             if states > self.COUNT_LIMIT:
                 self._deferred_at = len(self._pending)
                 self.why_estimated = (
