@@ -41,9 +41,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from cluedo.deduction.counting import Infeasible, propagate
 from cluedo.deduction.errors import DeductionError
-from cluedo.deduction.model import Branches, apply_branches
+from cluedo.deduction.model import Branches, apply_branches, room_left
 from cluedo.deduction.notebook import Notebook
 from cluedo.deduction.observations import Draw, Observation, Shown, Transfer
 from cluedo.deduction.places import Layout, Place, place_name, place_of
@@ -58,10 +57,8 @@ def count_states(branches: Branches) -> int:
     the hand slots once the plain deductions are made, summed over the branches."""
     total = 0
     for record, _ in branches:
-        try:
-            sizes = [a.size for a in record.atoms]
-            room, _, _ = propagate(sizes, record.allowed, list(record.clauses))
-        except Infeasible:
+        room = room_left(record)
+        if room is None:
             continue  # no deal: nothing to count
         states = 1
         for left in room:
@@ -268,10 +265,7 @@ class CardKnowledge:
         book = self.exact_notebook()
         if book is not None:
             return book.status(card, place_name(place))
-        possible = self.possible(card)
-        if place not in possible:
-            return False
-        return True if len(possible) == 1 else None
+        return self._fast().status(card, place)
 
     def distribution(self, card: str) -> dict[Place, float]:
         """Probability of ``card`` at each place it may be (places at 0 left out)."""

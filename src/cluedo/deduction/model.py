@@ -319,15 +319,16 @@ Branches = tuple[tuple[Record, int], ...]
 MAX_BRANCHES = 64
 
 
-def _feasible(record: Record) -> bool:
-    """Whether unit propagation leaves the record some deal (it may still have none)."""
+def room_left(record: Record) -> list[int] | None:
+    """The room each hand slot has left once the plain deductions are made, or None
+    when they already show the record has no deal (it may have none even so)."""
     from cluedo.deduction.counting import Infeasible, propagate
 
     try:
-        propagate([a.size for a in record.atoms], record.allowed, list(record.clauses))
+        room, _, _ = propagate([a.size for a in record.atoms], record.allowed, list(record.clauses))
     except Infeasible:
-        return False
-    return True
+        return None
+    return room
 
 
 def apply_branches(branches: Branches, obs: Observation) -> Branches:
@@ -349,7 +350,7 @@ def apply_branches(branches: Branches, obs: Observation) -> Branches:
     if len(merged) > MAX_BRANCHES:
         # Histories the plain deductions already rule out would fall away at the next
         # count; drop them now, so a batch of observations keeps as few as one by one.
-        merged = {rec: w for rec, w in merged.items() if _feasible(rec)}
+        merged = {rec: w for rec, w in merged.items() if room_left(rec) is not None}
     if len(merged) > MAX_BRANCHES:
         raise UnsupportedObservationError(
             f"more than {MAX_BRANCHES} possible histories of unseen moves; "

@@ -102,10 +102,7 @@ class PersonNotebook:
             return None
         if self.complete:
             return self.knowledge.status(card, place)
-        possible = self.knowledge.possible(card)
-        if place not in possible:
-            return False
-        return True if len(possible) == 1 else None
+        return self.knowledge.fast.status(card, place) if self.knowledge.fast else None
 
     def mark(self, card: str, place: Place) -> Mark:
         """``has`` if ``card`` is certainly at ``place``, ``not`` if certainly not."""

@@ -317,6 +317,13 @@ class Propagator:
         places = self._possible[card]
         return next(iter(places)) if len(places) == 1 else None
 
+    def status(self, card: str, place: Place) -> bool | None:
+        """True if ``card`` is surely at ``place``, False if surely not, None if unknown."""
+        places = self._possible[card]
+        if place not in places:
+            return False
+        return True if len(places) == 1 else None
+
     def envelope_candidates(self, category: str) -> list[str]:
         """Cards of ``category`` that may be in the envelope."""
         return [c for c in dict(self.layout.categories)[category] if ENVELOPE in self._possible[c]]
