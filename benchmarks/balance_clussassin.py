@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from cluedo.agents import make_agent
 from cluedo.agents.match import ActionLimitReached, play_out
 from cluedo.engine import new_game
-from cluedo.frontends.simulation_core import bot_seed, game_seed, lineup_for, wilson_interval
+from cluedo.simulation.core import bot_seed, game_seed, lineup_for, wilson_interval
 
 RULES = "clussassin"
 
@@ -107,9 +107,7 @@ def report(tallies: list[Tally], versus_random: bool) -> str:
     out.append("| --- " * (9 + seats) + "|")
     for t in tallies:
         done = len(t.turns)
-        cells = [
-            rate(t.seat_wins[s], done) if s < t.players else "" for s in range(seats)
-        ]
+        cells = [rate(t.seat_wins[s], done) if s < t.players else "" for s in range(seats)]
         turns = sorted(t.turns)
         p90 = turns[int(0.9 * (len(turns) - 1))] if turns else 0
         mean = {k: statistics.fmean(v) for k, v in t.stats.items()}
@@ -148,7 +146,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4, 5, 6])
     parser.add_argument(
-        "--versus-random", action="store_true",
+        "--versus-random",
+        action="store_true",
         help="one hunter (sensible) against random bots, the hunter's seat rotating",
     )
     args = parser.parse_args()

@@ -25,12 +25,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cluedo.agents import BOTS, make_agent
+from cluedo.agents import make_agent
 from cluedo.agents.match import ActionLimitReached, play_out
+from cluedo.agents.registry import bots_for
 from cluedo.content import load_board
 from cluedo.engine import Action, Game, new_game
-from cluedo.frontends.simulation_core import bot_seed, game_seed
 from cluedo.mechanics.movement import reachable
+from cluedo.simulation.core import bot_seed, game_seed
 
 clock = time.process_time
 """CPU time of this process: on a shared machine, wall-clock time also counts the
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         profile(args.profile, games)
         return 0
-    bots = [b for b in ("random", "sensible") if b in BOTS]
+    bots = [b for b in ("random", "sensible") if b in bots_for("classic")]
     rows: list[Row] = []
     goals_met = True
     for bot in bots:

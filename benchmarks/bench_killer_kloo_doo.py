@@ -21,7 +21,7 @@ import time
 
 from cluedo.agents import make_agent
 from cluedo.engine import new_game
-from cluedo.frontends.simulation_core import bot_seed, game_seed
+from cluedo.simulation.core import bot_seed, game_seed
 
 RULES = "killer-kloo-doo"
 clock = time.process_time

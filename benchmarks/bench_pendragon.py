@@ -23,8 +23,8 @@ from cluedo.agents import make_agent
 from cluedo.agents.match import ActionLimitReached, play_out
 from cluedo.content import load_board
 from cluedo.engine import new_game
-from cluedo.frontends.simulation_core import bot_seed, game_seed
 from cluedo.mechanics.movement import reachable
+from cluedo.simulation.core import bot_seed, game_seed
 
 clock = time.process_time
 

@@ -20,8 +20,8 @@ from rich.console import Console
 from cluedo.agents import make_agent
 from cluedo.engine import new_game
 from cluedo.engine.registry import available, rules_class
-from cluedo.frontends.terminal_menus import Menu
-from cluedo.frontends.terminal_session import Session
+from cluedo.terminal.menus import Menu
+from cluedo.terminal.session import Session
 
 MID_GAME = 60
 """Actions played before measuring: a filled log and pieces spread over the board."""
@@ -38,7 +38,10 @@ def measure(rules: str, columns: int, lines: int, draws: int) -> list[float]:
         seat = game.to_act()[0]
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     console = Console(
-        file=io.StringIO(), width=columns, height=lines, force_terminal=True,
+        file=io.StringIO(),
+        width=columns,
+        height=lines,
+        force_terminal=True,
         color_system="truecolor",
     )
     names = {s: "bot" for s in range(1, players)}

@@ -148,7 +148,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         [
             sys.executable,
             "-c",
-            "from cluedo.frontends.cli import main; main()",
+            "from cluedo.cli import main; main()",
             "serve",
             "--port",
             str(port),

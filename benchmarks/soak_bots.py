@@ -1,7 +1,7 @@
 """Soak test of the bots, not timing: many games of every rule set, every player count,
 and three line-ups, counting games that never end (the action limit) and errors.
 
-Line-ups, seats rotated game by game (see :mod:`cluedo.frontends.simulation_core`):
+Line-ups, seats rotated game by game (see :mod:`cluedo.simulation.core`):
 
 ``default``            the rule set's default bot in every seat
 ``default-vs-random``  one default bot, random bots in the other seats
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
 from cluedo.agents.registry import default_bot, strongest_bot
 from cluedo.engine.registry import available, rules_class
-from cluedo.frontends.simulation_core import GameRecord, SimulationConfig, run_games
+from cluedo.simulation.core import GameRecord, SimulationConfig, run_games
 
 LINEUPS = ("default", "default-vs-random", "strongest-vs-random")
 LIMIT_ERROR = "ActionLimitReached"
@@ -203,8 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     total = time.perf_counter() - started
     print()
     print(
-        "| rule set | players | line-up | bots (game 0) | games | hit the limit | errors "
-        "| wall s |"
+        "| rule set | players | line-up | bots (game 0) | games | hit the limit | errors | wall s |"
     )
     print("| --- | ---: | --- | --- | ---: | ---: | ---: | ---: |")
     for r in results:

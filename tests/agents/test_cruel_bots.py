@@ -9,12 +9,12 @@ import pytest
 
 from cluedo.agents import make_agent
 from cluedo.agents.base import Agent
-from cluedo.agents.cruel_bots import CruelAgent
 from cluedo.agents.match import play_out
 from cluedo.content import load_card_set
 from cluedo.deduction.truth import check_game
 from cluedo.engine import Action, Game, new_game
-from cluedo.rules.clue_or_cruel import CruelState
+from cluedo.rules.clue_or_cruel.bots import CruelAgent
+from cluedo.rules.clue_or_cruel.rules import CruelState
 
 RULES = "clue-or-cruel"
 CATEGORIES = load_card_set("classic").by_category()
@@ -164,7 +164,7 @@ def test_a_guest_takes_a_gem_it_can_reach_at_the_start() -> None:
 
 
 def test_a_guest_that_learns_nothing_for_many_turns_guesses_so_the_game_ends() -> None:
-    from cluedo.agents.cruel_bots import STALE_TURNS
+    from cluedo.rules.clue_or_cruel.bots import STALE_TURNS
 
     game = new_game(RULES, players=3, seed=4, options={"first_player": 0})
     cruel(game).accomplice = 2

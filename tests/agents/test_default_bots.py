@@ -7,7 +7,8 @@ import pytest
 from cluedo.agents import registry
 from cluedo.agents.registry import bots_for, default_bot, strongest_bot
 from cluedo.engine.registry import available
-from cluedo.frontends import simulation_core, terminal
+from cluedo.simulation import core as simulation_core
+from cluedo.terminal import command as terminal
 
 
 @pytest.mark.parametrize("rules", available())

@@ -16,7 +16,7 @@ from cluedo.agents.base import Agent
 from cluedo.agents.external import TIMEOUT_ENV, ExternalAgent, ExternalBotError
 from cluedo.agents.match import play_out
 from cluedo.engine import new_game
-from cluedo.frontends.protocol_schema import problems
+from cluedo.protocol.schema import problems
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "external_bot.py"

@@ -6,11 +6,11 @@ from typing import Any
 
 from cluedo.agents import RandomAgent, make_agent
 from cluedo.agents.base import Agent
-from cluedo.agents.hunter import HunterAgent
 from cluedo.agents.match import play_out
 from cluedo.content import load_board
 from cluedo.engine import Action, Game, new_game
-from cluedo.rules.clussassin import ClussassinState
+from cluedo.rules.clussassin.bots import HunterAgent
+from cluedo.rules.clussassin.rules import ClussassinState
 from scripted_dice import script_dice
 
 BOARD = load_board("classic")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cluedo.agents.kkd_bots import KlooDooAgent
 from cluedo.agents.match import play_out
 from cluedo.engine import Action, new_game
+from cluedo.rules.killer_kloo_doo.bots import KlooDooAgent
 
 RULES = "killer-kloo-doo"
 

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from cluedo.agents import make_agent
-from cluedo.agents.knight import KnightAgent
 from cluedo.agents.match import play_out
 from cluedo.content import load_board
 from cluedo.deduction import ENVELOPE
 from cluedo.deduction.knowledge import CardKnowledge
 from cluedo.engine import Action, new_game
-from cluedo.rules.pendragon_reading import PendragonReader
+from cluedo.rules.pendragon.bots import KnightAgent
+from cluedo.rules.pendragon.reading import PendragonReader
 
 
 @pytest.mark.parametrize("players", [3, 5, 8])

@@ -279,7 +279,7 @@ def test_summoned_bots_do_not_suggest_in_a_ring_forever(index: int) -> None:
     """Games of `cluedo simulate --players 6 --seed 1` that once looped: each bot was
     summoned by the previous one's suggestion and suggested again at the start of its
     turn, summoning the next, for ever."""
-    from cluedo.frontends.simulation_core import bot_seed, game_seed
+    from cluedo.simulation.core import bot_seed, game_seed
 
     seed = game_seed(1, index)
     game = new_game("classic", players=6, seed=seed)

@@ -54,7 +54,7 @@ def test_doctests(module: str) -> None:
 
 
 def test_doctests_of_the_classic_rules() -> None:
-    result = doctest.testmod(importlib.import_module("cluedo.rules.classic"))
+    result = doctest.testmod(importlib.import_module("cluedo.rules.classic.rules"))
     assert result.failed == 0
 
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from cluedo.content import load_board, load_card_set
 from cluedo.engine import Action, Game, IllegalAction, MalformedAction, new_game
-from cluedo.rules.classic import ClassicState
+from cluedo.rules.classic.rules import ClassicState
 
 BOARD = load_board("classic")
 CARDS = load_card_set("classic")

@@ -11,10 +11,10 @@ import pytest
 from matplotlib.patches import Rectangle
 from typer.testing import CliRunner
 
-from cluedo.frontends.balance import flags, game_lengths, rate_series, verdict
-from cluedo.frontends.balance_report import plot_lengths, plot_rates
-from cluedo.frontends.cli import app
-from cluedo.frontends.simulation_core import (
+from cluedo.cli import app
+from cluedo.simulation.balance import flags, game_lengths, rate_series, verdict
+from cluedo.simulation.balance_report import plot_lengths, plot_rates
+from cluedo.simulation.core import (
     GameRecord,
     Rate,
     SimulationConfig,

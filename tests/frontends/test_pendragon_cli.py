@@ -7,9 +7,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from cluedo.cli import app
 from cluedo.engine import new_game
-from cluedo.frontends.cli import app
-from cluedo.frontends.terminal import parse_option_values
+from cluedo.engine.registry import parse_option_values
 
 SHEET = """\
 name = "Sir Test"

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from cluedo.engine import Action, Game, new_game
-from cluedo.frontends.protocol import COMMANDS, ERROR_CODES, MAX_LINE_BYTES, Engine
-from cluedo.frontends.protocol_schema import problems, schema, schema_text
+from cluedo.protocol.schema import problems, schema, schema_text
+from cluedo.protocol.server import COMMANDS, ERROR_CODES, MAX_LINE_BYTES, Engine
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA_FILE = ROOT / "docs" / "protocol.schema.json"

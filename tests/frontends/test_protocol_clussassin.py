@@ -66,15 +66,19 @@ def test_a_whole_clussassin_game_through_the_protocol(client: Client) -> None:
     final = client.ok("to_act", game=gid)
     assert final["outcome"] == "last-alive" and final["winners"] == list(local.state.winners)
     # A bad action is refused with the rule named, and changes nothing.
-    assert client.error(
-        "apply", "illegal-action", game=gid, action={"seat": 0, "kind": "attack"}
-    )["rule"] == "game-over"
+    assert (
+        client.error("apply", "illegal-action", game=gid, action={"seat": 0, "kind": "attack"})[
+            "rule"
+        ]
+        == "game-over"
+    )
     save = client.ok("save", game=gid)["save"]
     assert save == json.loads(json.dumps(local.save()))
     loaded = client.ok("load", save=save)
-    assert client.ok("view", game=loaded["game"], seat=None)["view"] == client.ok(
-        "view", game=gid, seat=None
-    )["view"]
+    assert (
+        client.ok("view", game=loaded["game"], seat=None)["view"]
+        == client.ok("view", game=gid, seat=None)["view"]
+    )
     assert client.close() == 0
 
 

@@ -1,6 +1,6 @@
 """The ``notebook`` command of ``cluedo engine``: a seat's notebook from its own log.
 
-The checks drive :class:`~cluedo.frontends.protocol.Engine` in process (the
+The checks drive :class:`~cluedo.protocol.server.Engine` in process (the
 stream loop around it is tested in test_protocol.py), round-trip every reply
 through JSON as a client reads it, and check it against the schema.
 """
@@ -17,10 +17,10 @@ from cluedo.agents.registry import make_agent
 from cluedo.deduction.knowledge import CardKnowledge
 from cluedo.engine import Game, registry
 from cluedo.engine.registry import available, make_rules
-from cluedo.frontends import protocol
-from cluedo.frontends.protocol import Engine, place_probabilities
-from cluedo.frontends.protocol_schema import problems
-from cluedo.rules.classic import ClassicRules
+from cluedo.protocol import server as protocol
+from cluedo.protocol.schema import problems
+from cluedo.protocol.server import Engine, place_probabilities
+from cluedo.rules.classic.rules import ClassicRules
 
 NO_NOTEBOOK = "has no card notebook"
 

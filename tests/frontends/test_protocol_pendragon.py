@@ -9,8 +9,8 @@ from typing import Any
 
 from cluedo.content import load_board
 from cluedo.engine import Action, Game, new_game
-from cluedo.frontends.protocol import Engine
-from cluedo.frontends.protocol_schema import problems
+from cluedo.protocol.schema import problems
+from cluedo.protocol.server import Engine
 
 
 def ok(engine: Engine, cmd: str, **fields: Any) -> dict[str, Any]:

@@ -26,8 +26,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cluedo.frontends.cli import app
-from cluedo.frontends.simulation_core import (
+from cluedo.cli import app
+from cluedo.simulation.core import (
     BackendError,
     GameRecord,
     LocalBackend,
@@ -263,8 +263,8 @@ def test_bad_ray_settings_are_refused_before_any_game(
 def test_the_package_never_imports_ray_for_a_local_run() -> None:
     code = (
         "import sys\n"
-        "from cluedo.frontends import cli, simulate, sweep\n"
-        "from cluedo.frontends.simulation_core import SimulationConfig, run_games\n"
+        "from cluedo import cli\nfrom cluedo.simulation import simulate, sweep\n"
+        "from cluedo.simulation.core import SimulationConfig, run_games\n"
         "run_games(SimulationConfig(players=3, bots=('random',), games=2), workers=2)\n"
         "print(sorted(m for m in sys.modules if m == 'ray' or m.startswith('ray.')))\n"
     )
@@ -347,7 +347,7 @@ def fake_ray(monkeypatch: pytest.MonkeyPatch) -> Callable[..., FakeRay]:
     def install(cpus: int, version: str | None = None, fail: bool = False) -> FakeRay:
         fake = FakeRay(cpus, version, fail)
         monkeypatch.setitem(sys.modules, "ray", fake)
-        monkeypatch.setattr("cluedo.frontends.simulation_core._check_reachable", lambda a: None)
+        monkeypatch.setattr("cluedo.simulation.core._check_reachable", lambda a: None)
         return fake
 
     return install

@@ -30,8 +30,8 @@ from test_protocol import Client
 from test_terminal import ANSI, CLUEDO, Person
 
 from cluedo.engine import Game, SaveError, available, new_game
-from cluedo.frontends.protocol import Engine
-from cluedo.frontends.terminal_session import plain_text, read_save
+from cluedo.protocol.server import Engine
+from cluedo.terminal.session import plain_text, read_save
 
 # -- real saves -----------------------------------------------------------------------
 

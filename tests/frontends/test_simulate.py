@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from cluedo.agents import BOTS, RandomAgent
+from cluedo.agents import RandomAgent
 from cluedo.agents.base import Agent
-from cluedo.agents.registry import RULE_BOTS
+from cluedo.agents.registry import bots_for
+from cluedo.cli import app
 from cluedo.engine.actions import Action
-from cluedo.frontends.cli import app
-from cluedo.frontends.simulate import RESULTS_VERSION, split_bots
-from cluedo.frontends.simulation_core import (
+from cluedo.engine.registry import available
+from cluedo.simulation.core import (
     GameRecord,
     SimulationConfig,
     default_bot,
@@ -29,6 +29,7 @@ from cluedo.frontends.simulation_core import (
     summarize,
     wilson_interval,
 )
+from cluedo.simulation.simulate import RESULTS_VERSION, split_bots
 
 runner = CliRunner()
 
@@ -83,9 +84,9 @@ class Stubborn(Agent):
 
 @pytest.fixture
 def extra_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(BOTS, "other", OtherRandom)
-    monkeypatch.setitem(BOTS, "crasher", Crasher)
-    monkeypatch.setitem(BOTS, "stubborn", Stubborn)
+    monkeypatch.setitem(bots_for("classic"), "other", OtherRandom)
+    monkeypatch.setitem(bots_for("classic"), "crasher", Crasher)
+    monkeypatch.setitem(bots_for("classic"), "stubborn", Stubborn)
 
 
 def simulate(tmp_path: Path, *args: str, name: str = "out.json") -> tuple[int, str, dict[str, Any]]:
@@ -245,7 +246,7 @@ def test_wilson_interval_refuses_impossible_counts() -> None:
 
 def test_line_up_rotation_and_default_bot() -> None:
     assert lineup_for(["a", "b", "c", "d"], 5) == ("d", "a", "b", "c")
-    assert default_bot() == ("sensible" if "sensible" in BOTS else "random")
+    assert default_bot() == "sensible"
 
 
 UNIFORM_BOT = """
@@ -283,7 +284,7 @@ def test_commas_inside_an_external_command_stay_in_it() -> None:
     assert split_bots("nobody,random") == ("nobody", "random")
 
 
-@pytest.mark.parametrize("rules", sorted(RULE_BOTS))
+@pytest.mark.parametrize("rules", available())
 def test_each_rule_set_is_played_by_its_own_bots(rules: str) -> None:
     # "sensible" means a different bot in each rule set: the classic detective would
     # not survive a game of Clussassin, so a run must build the rule set's own bots.
@@ -374,7 +375,7 @@ def test_each_game_records_the_rule_sets_labels_and_numbers(tmp_path: Path) -> N
 def test_labels_that_do_not_fit_the_table_make_the_game_an_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from cluedo.rules.classic import ClassicRules
+    from cluedo.rules.classic.rules import ClassicRules
 
     monkeypatch.setattr(ClassicRules, "seat_labels", lambda self, state: {"team": ["a"]})
     records = run_games(SimulationConfig(players=3, bots=("random",), games=1))

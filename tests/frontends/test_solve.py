@@ -9,7 +9,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from cluedo.frontends import solve
+from cluedo.cli import solve
 
 TRANSCRIPT = Path(__file__).resolve().parents[1] / "data" / "neller-clue-transcript.txt"
 SETUP = "players sc mu wh gr pe pl\nme sc\nhand wh li st\n"

@@ -16,8 +16,8 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
+from cluedo.cli import solve
 from cluedo.deduction import ContradictionError, HasNone, Notebook, Shown
-from cluedo.frontends import solve
 
 SETUP = "players Sc Mu Wh Gr Pe Pl\nme sc\nhand wh li st\n"
 INTERNAL = re.compile(r"\b(Hand|Shown|HasOneOf|HasNone|FaceUp|WrongAccusation)\(")

@@ -12,16 +12,16 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from cluedo.frontends.balance import spread
-from cluedo.frontends.cli import app
-from cluedo.frontends.simulation_core import (
+from cluedo.cli import app
+from cluedo.simulation.balance import spread
+from cluedo.simulation.core import (
     GameRecord,
     SimulationConfig,
     game_seed,
     lineup_for,
     summarize,
 )
-from cluedo.frontends.sweep import (
+from cluedo.simulation.sweep import (
     Cell,
     Grid,
     parse_sweep_options,
@@ -30,7 +30,7 @@ from cluedo.frontends.sweep import (
     sweep_command,
     sweep_rows,
 )
-from cluedo.frontends.sweep_report import sweep_figures
+from cluedo.simulation.sweep_report import sweep_figures
 
 runner = CliRunner()
 

@@ -26,9 +26,9 @@ from cluedo.engine.events import Event
 from cluedo.engine.registry import _RULES, register
 from cluedo.engine.ruleset import RuleOptions, RuleSet
 from cluedo.engine.state import GameState
-from cluedo.frontends.terminal_present import Presenter
-from cluedo.frontends.terminal_presenters import presenter_class
-from cluedo.frontends.terminal_session import Session
+from cluedo.terminal.present import Presenter
+from cluedo.terminal.presenters import presenter_class
+from cluedo.terminal.session import Session
 
 
 class GuessOptions(RuleOptions):

@@ -18,9 +18,9 @@ from test_terminal import Person
 from cluedo.agents import make_agent
 from cluedo.agents.base import Agent
 from cluedo.engine import Action, Game, new_game
-from cluedo.frontends.terminal_presenters import presenter_class
-from cluedo.frontends.terminal_session import Session
 from cluedo.rules.killer_kloo_doo import KillerKlooDooRules, KillerKlooDooState
+from cluedo.terminal.presenters import presenter_class
+from cluedo.terminal.session import Session
 
 RULES = "killer-kloo-doo"
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from cluedo.engine import Action, new_game
-from cluedo.frontends.terminal_present import Presenter, Table
-from cluedo.frontends.terminal_presenters import presenter_class
+from cluedo.terminal.present import Presenter, Table
+from cluedo.terminal.presenters import presenter_class
 
 
 def presenter(rules: str, players: int = 3) -> Presenter:
@@ -176,7 +176,7 @@ def test_showing_a_card_on_someone_elses_turn_is_not_called_your_turn(rules: str
 
 
 def test_knights_are_drawn_by_their_own_names_not_their_titles() -> None:
-    from cluedo.frontends.terminal_render import BoardLayout
+    from cluedo.terminal.render import BoardLayout
 
     view = new_game("pendragon", players=5, seed=1).view(0)
     layout = BoardLayout.for_view(view)

@@ -27,8 +27,8 @@ from cluedo.deduction.errors import ContradictionError
 from cluedo.deduction.person import PersonNotebook
 from cluedo.deduction.places import Place
 from cluedo.engine import Action, Game, new_game
-from cluedo.frontends.terminal_menus import Menu
-from cluedo.frontends.terminal_session import Session, read_save
+from cluedo.terminal.menus import Menu
+from cluedo.terminal.session import Session, read_save
 
 NOTEBOOK_RULES = ("classic", "clue-or-cruel", "pendragon", "killer-kloo-doo", "clussassin")
 """The rule sets whose cards have a notebook."""

@@ -19,14 +19,14 @@ from typer.testing import CliRunner
 
 from cluedo.agents import make_agent
 from cluedo.agents.match import play_out
+from cluedo.cli import app
 from cluedo.content.cards import load_card_set
 from cluedo.deduction.person import PersonNotebook
 from cluedo.deduction.reading import EventReader
 from cluedo.engine import Game, new_game
-from cluedo.frontends.cli import app
-from cluedo.frontends.terminal import default_bot, plan_seats
-from cluedo.frontends.terminal_session import Session
-from cluedo.frontends.terminal_text import Names, token_letters
+from cluedo.terminal.command import default_bot, plan_seats
+from cluedo.terminal.session import Session
+from cluedo.terminal.text import Names, token_letters
 
 CARDS = load_card_set("classic", "us")
 

@@ -12,8 +12,8 @@ from test_terminal import Person, menu_key
 from test_terminal_notebook import Page, card_names, page_text, session_for
 
 from cluedo.engine import new_game
-from cluedo.frontends import terminal_notebook
-from cluedo.frontends.terminal_screen import Panel
+from cluedo.terminal import notebook as terminal_notebook
+from cluedo.terminal.screen import Panel
 
 
 def test_a_person_plays_a_whole_pendragon_game_and_gets_the_report(tmp_path: Path) -> None:

@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 
 from cluedo.agents import make_agent
 from cluedo.agents.match import play_out
+from cluedo.cli import app
 from cluedo.engine import new_game
-from cluedo.frontends.cli import app
-from cluedo.frontends.terminal import parse_option_values
-from cluedo.frontends.terminal_present import Table
-from cluedo.frontends.terminal_presenters import presenter_class
-from cluedo.frontends.terminal_race import typing_race
+from cluedo.engine.registry import parse_option_values
+from cluedo.terminal.present import Table
+from cluedo.terminal.presenters import presenter_class
+from cluedo.terminal.race import typing_race
 
 
 @pytest.mark.parametrize("rules", ["clue-or-cruel", "clussassin"])

@@ -10,8 +10,8 @@ from rich.console import Console
 
 from cluedo.content.board import load_board
 from cluedo.engine import new_game
-from cluedo.frontends.terminal_render import BoardLayout, render_board, visible_rows
-from cluedo.frontends.terminal_screen import Panel, Screen
+from cluedo.terminal.render import BoardLayout, render_board, visible_rows
+from cluedo.terminal.screen import Panel, Screen
 
 BOARD = load_board("classic")
 

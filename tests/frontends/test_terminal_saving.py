@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from test_terminal import CLUEDO, Person
 
-from cluedo.frontends.files import cannot_write
+from cluedo.terminal.files import cannot_write
 
 VENV_BIN = str(Path(CLUEDO).parent)
 PLAIN_PATH = os.pathsep.join(

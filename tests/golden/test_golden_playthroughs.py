@@ -207,8 +207,17 @@ def test_clussassin_golden_games_cover_kills_escapes_and_the_end() -> None:
     records = [json.loads((HERE / f"{n}.json").read_text("utf-8")) for n in names]
     kinds = {e["kind"] for r in records for e in r["log"]}
     for kind in (
-        "attack", "defender_revealed", "attack_roll", "defence_roll", "escape_roll", "escape",
-        "killed", "new_target", "pickup", "passage", "game_over",
+        "attack",
+        "defender_revealed",
+        "attack_roll",
+        "defence_roll",
+        "escape_roll",
+        "escape",
+        "killed",
+        "new_target",
+        "pickup",
+        "passage",
+        "game_over",
     ):
         assert kind in kinds, f"no golden Clussassin game has a {kind} event"
     assert {r["outcome"] for r in records} == {"last-alive"}

@@ -34,8 +34,10 @@ def touched_squares(a: Square, b: Square) -> set[Square]:
     (r1, c1), (r2, c2) = a, b
     y1, x1, y2, x2 = (Fraction(v) + Fraction(1, 2) for v in (r1, c1, r2, c2))
     cuts = {Fraction(0), Fraction(1)}
-    for lo, hi, start, delta in ((min(y1, y2), max(y1, y2), y1, y2 - y1),
-                                 (min(x1, x2), max(x1, x2), x1, x2 - x1)):
+    for lo, hi, start, delta in (
+        (min(y1, y2), max(y1, y2), y1, y2 - y1),
+        (min(x1, x2), max(x1, x2), x1, x2 - x1),
+    ):
         if delta:
             for k in range(int(lo), int(hi) + 2):
                 t = (k - start) / delta

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "cluedo"
 
 OPTIONAL_IMPORTS = {
-    "ray": ("ray", {"frontends/simulation_core.py"}),
+    "ray": ("ray", {"simulation/core.py"}),
     "pettingzoo": ("rl", {"env/"}),
     "gymnasium": ("rl", {"env/"}),
 }

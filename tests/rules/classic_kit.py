@@ -10,7 +10,7 @@ from typing import Any
 
 from cluedo.content.board import Square
 from cluedo.engine import Action, Decision, Game, IllegalAction, new_game
-from cluedo.rules.classic import ClassicState
+from cluedo.rules.classic.rules import ClassicState
 from scripted_dice import ScriptedDice
 
 Location = str | Square

@@ -15,7 +15,7 @@ from cluedo.agents.random_bot import RandomAgent
 from cluedo.content import load_board, load_card_set
 from cluedo.engine import Action, Game, IllegalAction, new_game
 from cluedo.engine.events import Event
-from cluedo.rules.clue_or_cruel import GEMS, CruelState
+from cluedo.rules.clue_or_cruel.rules import GEMS, CruelState
 
 BOARD = load_board("classic")
 CARDS = load_card_set("classic")
@@ -289,7 +289,7 @@ def test_a_gem_stops_the_move_there_even_with_steps_left() -> None:
 
 
 def test_moving_as_in_the_classic_game_where_no_gem_is_in_reach() -> None:
-    from cluedo.rules.classic import ClassicRules
+    from cluedo.rules.classic.rules import ClassicRules
 
     rng = random.Random(5)
     for seed in range(6):

@@ -1,6 +1,6 @@
 """Clue or Cruel's notebook: hands that start empty and grow from a hidden clue pile.
 
-The reader (:mod:`cluedo.rules.clue_or_cruel_reading`) on hand-made events,
+The reader (:mod:`cluedo.rules.clue_or_cruel.reading`) on hand-made events,
 whole games checked against the true cards after every event, the issue 14
 bug (a guest's notebook with several cards of a category "in the envelope"),
 and exact probabilities against brute-force enumeration of every envelope and
@@ -26,8 +26,8 @@ from cluedo.deduction.places import Layout, Place
 from cluedo.deduction.truth import check_game
 from cluedo.engine.actions import Action
 from cluedo.engine.game import Game, new_game
-from cluedo.rules.clue_or_cruel import CruelState
-from cluedo.rules.clue_or_cruel_reading import PILE, SAYS_NOTHING, CruelReader
+from cluedo.rules.clue_or_cruel.reading import PILE, SAYS_NOTHING, CruelReader
+from cluedo.rules.clue_or_cruel.rules import CruelState
 
 RULES = "clue-or-cruel"
 TINY = {"suspect": ("a", "b"), "weapon": ("c", "d"), "room": ("e", "f", "g")}

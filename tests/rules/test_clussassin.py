@@ -9,7 +9,7 @@ import pytest
 from cluedo.content import load_board, load_card_set
 from cluedo.engine import Action, Game, IllegalAction, new_game
 from cluedo.mechanics.sight import can_see
-from cluedo.rules.clussassin import ClussassinRules, ClussassinState
+from cluedo.rules.clussassin.rules import ClussassinRules, ClussassinState
 from scripted_dice import ScriptedDice, script_dice
 
 BOARD = load_board("classic")

@@ -18,8 +18,8 @@ from cluedo.deduction.observations import FaceUp, Hand, HandOver, HasNone, Shown
 from cluedo.deduction.places import Layout, Place
 from cluedo.deduction.truth import FalseFact, TruthTally, check_game, check_seat
 from cluedo.engine import Game, new_game
-from cluedo.rules.clussassin import ClussassinRules, ClussassinState
-from cluedo.rules.clussassin_reading import UNUSED, ClussassinCount, ClussassinReader
+from cluedo.rules.clussassin.reading import UNUSED, ClussassinCount, ClussassinReader
+from cluedo.rules.clussassin.rules import ClussassinRules, ClussassinState
 
 CATS = load_card_set("classic").by_category()
 SUSPECTS, WEAPONS, ROOMS = CATS["suspect"], CATS["weapon"], CATS["room"]

@@ -16,7 +16,7 @@ from cluedo.agents.match import play_out
 from cluedo.agents.registry import make_agent
 from cluedo.content import load_board, load_card_set
 from cluedo.engine import Action, Game, IllegalAction, new_game
-from cluedo.rules.clussassin import ClussassinState
+from cluedo.rules.clussassin.rules import ClussassinState
 
 BOARD = load_board("classic")
 CARD_IDS = frozenset(load_card_set("classic").ids)
@@ -26,9 +26,27 @@ Seat = int | None
 # who plays whom, where tokens and weapons are, who attacked or died, counts.
 PUBLIC_KEYS = frozenset(
     {
-        "characters", "positions", "dead", "weapons", "carried", "safe_room", "kills",
-        "card_counts", "attacker", "victim", "assassin", "character", "with", "choices",
-        "to", "from", "first", "destinations", "board", "edition", "holder",
+        "characters",
+        "positions",
+        "dead",
+        "weapons",
+        "carried",
+        "safe_room",
+        "kills",
+        "card_counts",
+        "attacker",
+        "victim",
+        "assassin",
+        "character",
+        "with",
+        "choices",
+        "to",
+        "from",
+        "first",
+        "destinations",
+        "board",
+        "edition",
+        "holder",
     }
 )
 
@@ -175,8 +193,9 @@ def test_random_play_keeps_invariants_and_replays(seed: int, players: int, picks
 def test_bot_games_end_with_one_player_alive(players: int) -> None:
     for seed in range(4):
         game = new_game("clussassin", players=players, seed=seed)
-        play_out(game, {s: make_agent("sensible", s, s, rules="clussassin")
-                        for s in range(players)})
+        play_out(
+            game, {s: make_agent("sensible", s, s, rules="clussassin") for s in range(players)}
+        )
         state = state_of(game)
         alive = [c for c in state.characters if c not in state.dead]
         assert game.finished and len(alive) == 1

@@ -14,8 +14,8 @@ from cluedo.content.rewards import load_rewards
 from cluedo.content.sheets import SheetError, default_sheets, load_sheet_file
 from cluedo.engine import Action, Game, IllegalAction, new_game
 from cluedo.engine.errors import OptionsError
-from cluedo.rules.pendragon import PendragonState
-from cluedo.rules.pendragon_rolls import report_text
+from cluedo.rules.pendragon.rolls import report_text
+from cluedo.rules.pendragon.rules import PendragonState
 
 BOARD = load_board("pendragon")
 CARDS = load_card_set("pendragon")

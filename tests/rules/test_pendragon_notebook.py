@@ -29,8 +29,8 @@ from cluedo.deduction.observations import (
 from cluedo.deduction.places import Layout, Place
 from cluedo.deduction.truth import TruthTally, check_game
 from cluedo.engine import Action, Game, new_game
-from cluedo.rules.pendragon import PendragonRules, PendragonState
-from cluedo.rules.pendragon_reading import PendragonReader
+from cluedo.rules.pendragon.reading import PendragonReader
+from cluedo.rules.pendragon.rules import PendragonRules, PendragonState
 
 CARDS = load_card_set("pendragon").by_category()
 ALL_CARDS = [c for cards in CARDS.values() for c in cards]

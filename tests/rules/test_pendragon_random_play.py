@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from cluedo.content import load_board, load_card_set
 from cluedo.content.rewards import load_rewards
 from cluedo.engine import Action, Game, IllegalAction, MalformedAction, new_game
-from cluedo.rules.pendragon import PendragonState
+from cluedo.rules.pendragon.rules import PendragonState
 
 BOARD = load_board("pendragon")
 CARDS = sorted(load_card_set("pendragon").ids)

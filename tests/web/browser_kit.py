@@ -47,7 +47,7 @@ class LiveServer:
         cmd = [
             sys.executable,
             "-c",
-            "from cluedo.frontends.cli import main; main()",
+            "from cluedo.cli import main; main()",
             "serve",
             "--port",
             str(self.port),

@@ -133,7 +133,7 @@ def test_cluedo_serve_on_a_database_in_use_says_so_and_exits_2(db: str, tmp_path
             [
                 sys.executable,
                 "-c",
-                "from cluedo.frontends.cli import main; main()",
+                "from cluedo.cli import main; main()",
                 "serve",
                 "--database",
                 db,

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from typer.testing import CliRunner
 from web_kit import Frame, fixed_secret, make_client, open_table, play_seat, server_of, sit
 
-from cluedo.frontends.cli import app as cli_app
+from cluedo.cli import app as cli_app
 from cluedo.web.fairness import commitment_of, seed_of
 from cluedo.web.lobby import create_table
 from cluedo.web.store import Store, TableRecord, metadata

@@ -1,51 +1,105 @@
-"""Bots by name, for front ends: ``random``, ``sensible``, or an external command.
+"""Bots by name, for front ends: ``random``, each rule set's own bots, or an external
+command.
 
-Names are per rule set: ``sensible`` is the careful detective in the classic
-game and the hunter in Clussassin; ``random`` plays any rule set. This module is
-also the one place that decides which bot a front end seats by default
-(:func:`default_bot`) and which is the strongest (:func:`strongest_bot`).
+A rule set declares its bots in its package's ``bots`` module (next to its
+rules; for the built-in ones ``cluedo.rules.<name>.bots``) as a :class:`BotList`
+named ``BOTS``: the bots by name, which one a front end seats by default, which is
+the strongest, and the levels a person chooses from (easy, medium, hard). This
+module finds that list through the rule set, so it names no rule set itself; a
+rule set without a ``bots`` module is played by the random bot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from cluedo.agents.base import Agent
-from cluedo.agents.cruel_bots import CruelAgent
-from cluedo.agents.detective import DetectiveAgent
-from cluedo.agents.hunter import HunterAgent
-from cluedo.agents.kkd_bots import KlooDooAgent
-from cluedo.agents.knight import KnightAgent
 from cluedo.agents.random_bot import RandomAgent
-from cluedo.agents.sensible import SensibleAgent
 
 AgentFactory = Callable[[int, int | None], Agent]
 
-BOTS: dict[str, AgentFactory] = {
-    "random": RandomAgent,
-    "sensible": SensibleAgent,
-    "detective": DetectiveAgent,
-}
-"""The classic game's bots."""
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+"""The levels a person chooses from, weakest first."""
 
-RULE_BOTS: dict[str, dict[str, AgentFactory]] = {
-    "classic": BOTS,
-    "clussassin": {"random": RandomAgent, "sensible": HunterAgent, "hunter": HunterAgent},
-    "clue-or-cruel": {"random": RandomAgent, "sensible": CruelAgent},
-    "killer-kloo-doo": {"random": RandomAgent, "sensible": KlooDooAgent},
-    "pendragon": {"random": RandomAgent, "sensible": KnightAgent, "knight": KnightAgent},
-}
+
+@dataclass
+class BotList:
+    """A rule set's bots.
+
+    ``bots`` maps names to factories (``random`` is added when missing);
+    ``default`` is the bot a front end seats when none is named, the fair,
+    quick opponent a person wants across the table; ``strongest`` the one that
+    wins most often; ``levels`` maps ``easy``/``medium``/``hard`` to bot names
+    (missing levels fall back: medium to the default, hard to the strongest, easy
+    to the default).
+    """
+
+    bots: dict[str, AgentFactory]
+    default: str = "random"
+    strongest: str | None = None
+    levels: Mapping[str, str] = field(default_factory=dict)
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.bots.setdefault("random", RandomAgent)
+        for name in (self.default, self.strongest, *self.levels.values()):
+            if name is not None and name not in self.bots:
+                raise ValueError(f"bot {name!r} is named but not among {sorted(self.bots)}")
+        unknown = set(self.levels) - set(LEVELS)
+        if unknown:
+            raise ValueError(f"unknown levels {sorted(unknown)}; levels: {', '.join(LEVELS)}")
+
+    def level(self, name: str) -> str:
+        """The bot playing at level ``name`` (easy, medium or hard)."""
+        if name not in LEVELS:
+            raise ValueError(f"unknown level {name!r}; levels: {', '.join(LEVELS)}")
+        fallback = {"easy": self.default, "medium": self.default}
+        return self.levels.get(name) or fallback.get(name) or self.strongest or self.default
+
+
+_RANDOM_ONLY = BotList({"random": RandomAgent})
+_LISTS: dict[str, BotList] = {}
+
+
+def bot_list(rules: str) -> BotList:
+    """The :class:`BotList` of ``rules`` (a rule set's name or alias)."""
+    from cluedo.engine.registry import rules_class
+
+    cls = rules_class(rules)
+    found = _LISTS.get(cls.name)
+    if found is None:
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            # A rule set in a module of its own (no package) has no bots module.
+            module = importlib.import_module(f"{package}.bots") if package else None
+        except ModuleNotFoundError as err:
+            if err.name != f"{package}.bots":
+                raise
+            module = None
+        if module is None:
+            found = _RANDOM_ONLY
+        else:
+            found = module.BOTS
+            if not isinstance(found, BotList):
+                raise TypeError(f"{package}.bots.BOTS must be a BotList")
+        _LISTS[cls.name] = found
+    return found
 
 
 def bots_for(rules: str) -> dict[str, AgentFactory]:
-    """The bots that can play ``rules`` (a rule set's name or alias)."""
-    from cluedo.engine.registry import rules_class
+    """The bots that can play ``rules``, by name.
 
-    return RULE_BOTS.get(rules_class(rules).name, {"random": RandomAgent})
+    >>> sorted(bots_for("classic"))
+    ['detective', 'random', 'sensible']
+    """
+    return bot_list(rules).bots
 
 
 def make_agent(spec: str, seat: int, seed: int | None = None, rules: str = "classic") -> Agent:
-    """A bot from its name, or ``cmd:<command line>`` for a bot in another process.
+    """A bot from its name or level, or ``cmd:<command line>`` for a bot in another
+    process.
 
     >>> make_agent("random", 0).name
     'random'
@@ -57,59 +111,42 @@ def make_agent(spec: str, seat: int, seed: int | None = None, rules: str = "clas
 
         agent: Agent = ExternalAgent(spec[4:], seat, seed)
         return agent
-    bots = bots_for(rules)
-    factory = bots.get(spec)
+    listed = bot_list(rules)
+    name = listed.level(spec) if spec in LEVELS and spec not in listed.bots else spec
+    factory = listed.bots.get(name)
     if factory is None:
         raise ValueError(
-            f"unknown bot {spec!r} for {rules}; bots: {', '.join(sorted(bots))}, "
-            "or cmd:<command line>"
+            f"unknown bot {spec!r} for {rules}; bots: {', '.join(sorted(listed.bots))}, "
+            f"a level ({', '.join(LEVELS)}), or cmd:<command line>"
         )
     return factory(seat, seed)
 
 
-STRONGEST: dict[str, str] = {"classic": "detective"}
-"""Rule sets whose strongest bot is not their default one."""
-
-
 def default_bot(rules: str = "classic") -> str:
-    """The bot a front end seats when none is named: ``sensible`` for every rule set
-    that has one (all the built-in ones), else ``random``.
-
-    It is the bot a person wants across the table: it plays each rule set the way
-    a careful player does (in the classic game: a notebook of sound deductions,
-    questions that can teach it something, answers that give away little, and no
-    accusation until it is certain), and it decides in a fraction of a
-    millisecond, so turns are instant and thousands of simulated games take
-    seconds. In the classic game it is not the strongest: the detective
-    (:func:`strongest_bot`) wins more often but thinks up to half a second per
-    question; the sensible bot is the fair, beatable opponent.
+    """The bot a front end seats when none is named, as the rule set declares it.
 
     >>> default_bot("classic"), default_bot("pendragon")
     ('sensible', 'sensible')
     """
-    return "sensible" if "sensible" in bots_for(rules) else "random"
+    return bot_list(rules).default
 
 
 def strongest_bot(rules: str = "classic") -> str:
-    """The built-in bot that wins most often at ``rules``; the default bot where no
-    other bot is stronger.
-
-    Classic: the detective (:mod:`cluedo.agents.detective`). It keeps the exact
-    notebook of :mod:`cluedo.deduction`, so it accuses the moment the case is
-    certain, and picks each question by the expected drop in the envelope's
-    entropy. Measured with seats rotated (``cluedo simulate --rules classic
-    --players 4 --games 1000 --bots detective,sensible,sensible,sensible
-    --seed 1``), one detective against three sensible bots wins 37.1% of its
-    games (95% interval 34.2-40.1%), against the 25% of an equal share; each
-    sensible bot wins 21.0% (19.5-22.5%). The price is time: that game costs
-    about 0.4 s of CPU, twenty times one between four sensible bots, and alone
-    against random bots at six players the detective needs about 3 s a game
-    (see ``docs/simulate.md``). Every other rule set has one bot that plays it to
-    win, its ``sensible`` bot, which is therefore both default and strongest.
+    """The built-in bot that wins most often at ``rules``; the default bot where the
+    rule set names no stronger one.
 
     >>> strongest_bot("classic"), strongest_bot("clue-or-cruel")
     ('detective', 'sensible')
     """
-    from cluedo.engine.registry import rules_class
+    listed = bot_list(rules)
+    return listed.strongest or listed.default
 
-    return STRONGEST.get(rules_class(rules).name, default_bot(rules))
+
+def known_bot_names() -> frozenset[str]:
+    """Every bot name and level of every rule set (for reading a list of bots)."""
+    from cluedo.engine.registry import available
+
+    names = set(LEVELS)
+    for rules in available():
+        names.update(bot_list(rules).bots)
+    return frozenset(names)

@@ -1,5 +1,11 @@
 """Rule sets by name, with validated options.
 
+The registry *finds* rule sets; it never imports one by name. Every installed
+package may declare rule sets as entry points in the ``cluedo.rulesets`` group
+(``name = "package.module:RulesClass"``); the built-in five are declared that way
+in this project's own ``pyproject.toml``. :func:`register` adds one in-process
+(for a test, or a notebook session).
+
 >>> from cluedo.engine.registry import available
 >>> "classic" in available()
 True
@@ -7,7 +13,9 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from importlib.metadata import entry_points
 from typing import Any
 
 from pydantic import ValidationError
@@ -15,30 +23,51 @@ from pydantic import ValidationError
 from cluedo.engine.errors import OptionsError
 from cluedo.engine.ruleset import RuleOptions, RuleSet
 
+ENTRY_POINT_GROUP = "cluedo.rulesets"
+
 _RULES: dict[str, type[RuleSet[Any, Any]]] = {}
 _ALIASES: dict[str, str] = {}
+_scanned = False
 
 
 def register(rules: type[RuleSet[Any, Any]]) -> type[RuleSet[Any, Any]]:
-    """Class decorator: make a rule set available by its name and aliases."""
+    """Make a rule set available by its name and aliases (usable as a class decorator)."""
     _RULES[rules.name] = rules
     for alias in rules.aliases:
         _ALIASES[alias] = rules.name
     return rules
 
 
-def _load_builtin() -> None:
-    # Importing the package registers every shipped rule set.
-    import cluedo.rules  # noqa: F401
+def _scan() -> None:
+    """Load every rule set declared under the entry point group, once."""
+    global _scanned
+    if _scanned:
+        return
+    _scanned = True
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        loaded = point.load()
+        if not (isinstance(loaded, type) and issubclass(loaded, RuleSet)):
+            raise TypeError(
+                f"entry point {point.name} = {point.value} in {ENTRY_POINT_GROUP} "
+                "must name a RuleSet subclass"
+            )
+        register(loaded)
+
+
+def refresh() -> None:
+    """Look for entry points again (after installing a package at run time)."""
+    global _scanned
+    _scanned = False
+    _scan()
 
 
 def available() -> list[str]:
-    _load_builtin()
+    _scan()
     return sorted(_RULES)
 
 
 def rules_class(name: str) -> type[RuleSet[Any, Any]]:
-    _load_builtin()
+    _scan()
     key = _ALIASES.get(name, name)
     if key not in _RULES:
         raise OptionsError(f"unknown rule set {name!r}; available: {', '.join(sorted(_RULES))}")
@@ -60,6 +89,40 @@ def parse_options(name: str, options: Mapping[str, Any] | None) -> RuleOptions:
         raise OptionsError(
             f"invalid options for {cls.name}: {problems}. Allowed options: {allowed}"
         ) from None
+
+
+def parse_option_values(rules: str, pairs: list[str]) -> dict[str, Any]:
+    """``-o KEY=VALUE`` pairs as typed options for ``rules``; ValueError says what is wrong.
+
+    Values are read as JSON when they can be (numbers, true, null, lists), else as
+    text; a comma list fills an option that takes several values.
+
+    >>> parse_option_values("clue-or-cruel", ["bluffs_to_win=2", "gems=choose"])
+    {'bluffs_to_win': 2, 'gems': 'choose'}
+    >>> parse_option_values("classic", ["characters=plum,white,green"])
+    {'characters': ['plum', 'white', 'green']}
+    """
+    fields = rules_class(rules).options_type.model_fields
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise ValueError(f"-o takes KEY=VALUE, got {pair!r}")
+        if key not in fields:
+            allowed = ", ".join(f"{k} (default {f.default!r})" for k, f in fields.items())
+            raise ValueError(f"{rules} has no option {key!r}. Allowed options: {allowed}")
+        value: Any
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError:
+            value = text.strip()
+            wants_many = any(t in str(fields[key].annotation) for t in ("tuple", "list"))
+            if wants_many:
+                value = [v.strip() for v in value.split(",") if v.strip()]
+        out[key] = value
+    parse_options(rules, out)  # the rule set's own checks, with every allowed value
+    return out
 
 
 _INSTANCES: dict[tuple[str, str], RuleSet[Any, Any]] = {}

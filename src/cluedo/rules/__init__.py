@@ -1,29 +1,7 @@
-"""Rule sets, one module each; importing this package registers them all."""
+"""The built-in rule sets, one package each.
 
-from cluedo.rules.classic import ClassicOptions, ClassicRules, ClassicState
-from cluedo.rules.clue_or_cruel import ClueOrCruelRules, CruelOptions, CruelState
-from cluedo.rules.clussassin import ClussassinOptions, ClussassinRules, ClussassinState
-from cluedo.rules.killer_kloo_doo import (
-    KillerKlooDooOptions,
-    KillerKlooDooRules,
-    KillerKlooDooState,
-)
-from cluedo.rules.pendragon import PendragonOptions, PendragonRules, PendragonState
-
-__all__ = [
-    "ClassicOptions",
-    "ClassicRules",
-    "ClassicState",
-    "ClueOrCruelRules",
-    "ClussassinOptions",
-    "ClussassinRules",
-    "ClussassinState",
-    "CruelOptions",
-    "CruelState",
-    "KillerKlooDooOptions",
-    "KillerKlooDooRules",
-    "KillerKlooDooState",
-    "PendragonOptions",
-    "PendragonRules",
-    "PendragonState",
-]
+A rule set's package holds everything that is its own: options, state and rules,
+how its events become notebook observations (``reading``), its bots (``bots``)
+and its extra commands. The engine finds rule sets through the ``cluedo.rulesets``
+entry points (see pyproject.toml), never by importing this package.
+"""

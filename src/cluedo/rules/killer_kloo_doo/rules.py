@@ -12,7 +12,6 @@ from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
-from cluedo.engine.registry import register
 from cluedo.engine.ruleset import CardReader, RuleSet
 from cluedo.mechanics.movement import location_json
 from cluedo.mechanics.pending import pending_view
@@ -63,7 +62,6 @@ REASONS = {
 }
 
 
-@register
 class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOptions]):
     name = "killer-kloo-doo"
     title = "Killer Kloo Doo"

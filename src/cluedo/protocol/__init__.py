@@ -1,0 +1,1 @@
+"""The JSON protocol over stdin and stdout (``cluedo engine``), for bots in any language."""

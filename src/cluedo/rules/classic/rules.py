@@ -1,0 +1,512 @@
+"""The classic game: move, suggest, refute, accuse (rule text 001).
+
+Turn flow (one decision on the stack per player turn, with a ``stage``):
+
+``start``  roll the die, take a secret passage, or - if another player's
+           suggestion moved your token into a room since your last turn -
+           suggest there at once; you may also accuse.
+``move``   choose a destination the roll reaches.
+``moved``  in a room you entered this turn you may suggest; you may accuse or end.
+``done``   after your suggestion was answered: accuse (unless it was disproved
+           and the option forbids it) or end your turn.
+
+A suggestion pushes a ``refute`` decision for the first player to the left who
+holds a named card; players who hold none pass automatically, as the rules force.
+See ``docs/rules/classic.md`` for every rule and interpretation.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import Field
+
+from cluedo.content.board import Board, Square, load_board
+from cluedo.content.cards import CardSet, load_card_set
+from cluedo.engine.action_space import ActionShape
+from cluedo.engine.actions import Action
+from cluedo.engine.decisions import Decision
+from cluedo.engine.errors import IllegalAction
+from cluedo.engine.events import Event
+from cluedo.engine.ruleset import CardReader, RuleSet
+from cluedo.engine.state import GameState
+from cluedo.mechanics.investigation import deal_round_robin, dealt_events, draw_envelope
+from cluedo.mechanics.movement import (
+    location_json,
+    movement_shapes,
+    node_at,
+    occupied_nodes,
+    reachable,
+)
+from cluedo.mechanics.pending import pending_view
+from cluedo.mechanics.questions import QuestionLists, answer, pose_question
+from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
+
+Location = str | Square
+"""A room id, or a corridor square (row, col)."""
+
+DIE_SIDES = 6
+
+
+class ClassicOptions(MansionOptions):
+    movement: Literal["exact", "up_to"] = Field(
+        "exact", description="move exactly the roll, or any number of squares up to it"
+    )
+    accuse_after_disproved: bool = Field(
+        False, description="allow an accusation in the turn your suggestion was disproved"
+    )
+
+
+@dataclass
+class ClassicState(GameState):
+    characters: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    envelope: tuple[str, ...] = ()
+    positions: dict[str, Location] = field(default_factory=dict)
+    weapons: dict[str, str] = field(default_factory=dict)
+    eliminated: list[bool] = field(default_factory=list)
+    summoned: list[bool] = field(default_factory=list)
+    """Seat's token was moved into a room by someone else's suggestion since its last turn."""
+    envelope_seen_by: set[int] = field(default_factory=set)
+    suggestions: int = 0
+    accusations: int = 0
+
+
+class ClassicRules(RuleSet[ClassicState, ClassicOptions]):
+    name = "classic"
+    title = "Classic"
+    aliases = ("clue", "cluedo")
+    min_players = 3
+    max_players = 6
+    options_type = ClassicOptions
+
+    def __init__(self, options: ClassicOptions) -> None:
+        super().__init__(options)
+        self.board: Board = load_board(options.board)
+        self.cards: CardSet = load_card_set("classic", options.edition)
+        self.suspects = self.cards.category("suspect")
+        self.weapon_ids = self.cards.category("weapon")
+        self.rooms = tuple(r for r in self.cards.category("room"))
+        self.exact = options.movement == "exact"
+        # Suggestion and accusation lists are the same every time for a seat, and are
+        # the bulk of every legal-action list, so they are built once and shared.
+        self.questions = QuestionLists(self.suspects, self.weapon_ids, self.rooms)
+        missing = [s for s in self.suspects if s not in self.board.starts]
+        if missing:
+            raise ValueError(f"board {self.board.id} has no start square for {missing}")
+
+    def card_reader(self, seat: int | None) -> CardReader:
+        from cluedo.deduction.reading import EventReader  # the notebook's layer, loaded on use
+
+        return EventReader(seat, self.cards.by_category())
+
+    def card_places(self, state: ClassicState) -> dict[str, int | str]:
+        places: dict[str, int | str] = {c: "envelope" for c in state.envelope}
+        for seat, hand in enumerate(state.hands):
+            places.update(dict.fromkeys(hand, seat))
+        return places
+
+    def action_shapes(self, players: int) -> list[ActionShape]:
+        return [
+            *movement_shapes(self.board),
+            *self.questions.shapes(),
+            ActionShape("end_turn"),
+        ]
+
+    # -- set-up ---------------------------------------------------------------------
+
+    def setup(self, players: int, rng: random.Random) -> tuple[ClassicState, list[Event]]:
+        characters = assign_characters(self.options.characters, self.suspects, players)
+        # Scarlet (or the first suspect in turn order who is played) goes first,
+        # then play passes clockwise, which is seat order.
+        first = first_seat(characters, self.suspects)
+        order = [(first + k) % players for k in range(players)]
+        envelope, rest = draw_envelope(self.cards.by_category(), rng)
+        hands = deal_round_robin(rest, order)
+        weapon_rooms = rng.sample(list(self.rooms), len(self.weapon_ids))
+        state = ClassicState(
+            players=players,
+            current=first,
+            turn=1,
+            characters=characters,
+            hands=hands,
+            envelope=envelope,
+            positions={s: self.board.starts[s] for s in self.suspects},
+            weapons=dict(zip(self.weapon_ids, weapon_rooms, strict=True)),
+            eliminated=[False] * players,
+            summoned=[False] * players,
+        )
+        state.decisions.push(self._turn_decision(first))
+        events = [
+            Event(
+                "setup",
+                {
+                    "characters": list(characters),
+                    "weapons": dict(state.weapons),
+                    "first": first,
+                    "hand_sizes": [len(h) for h in hands],
+                },
+            )
+        ]
+        events += dealt_events(hands)
+        events.append(Event("turn", {"seat": first, "turn": 1}))
+        return state, events
+
+    @staticmethod
+    def _turn_decision(seat: int) -> Decision:
+        return Decision("turn", (seat,), {"stage": "start"})
+
+    # -- helpers --------------------------------------------------------------------
+
+    def _room_of(self, state: ClassicState, seat: int) -> str | None:
+        loc = state.positions[state.characters[seat]]
+        return loc if isinstance(loc, str) else None
+
+    def _occupied(self, state: ClassicState, mover: str) -> frozenset[int]:
+        return occupied_nodes(self.board, state.positions, mover)
+
+    def destinations(self, state: ClassicState, seat: int, roll: int) -> dict[int, int]:
+        """Nodes the seat's token can reach with ``roll``, mapped to steps used."""
+        piece = state.characters[seat]
+        start = self.board.node(state.positions[piece])
+        return reachable(self.board, start, roll, self._occupied(state, piece), exact=self.exact)
+
+    def _may_accuse(self, state: ClassicState, ctx: dict[str, Any]) -> bool:
+        return ctx["stage"] != "move" and (
+            self.options.accuse_after_disproved or not ctx.get("disproved", False)
+        )
+
+    # -- legal actions --------------------------------------------------------------
+
+    def legal_actions(self, state: ClassicState, seat: int) -> list[Action]:
+        top = state.decisions.top
+        if top is None or seat not in top.waiting_for():
+            return []
+        if top.kind == "refute":
+            return [Action.make(seat, "show", card=c) for c in top.context["cards"]]
+        ctx = top.context
+        stage = ctx["stage"]
+        out: list[Action] = []
+        room = self._room_of(state, seat)
+        if stage == "start":
+            out.append(Action.make(seat, "roll"))
+            if room is not None and room in self.board.passages:
+                out.append(Action.make(seat, "passage"))
+            if room is not None and state.summoned[seat]:
+                out += self._suggestions(seat)
+        elif stage == "move":
+            out += [
+                Action(seat, "move", (("to", self.board.node_name(n)),))
+                for n in ctx["destinations"]
+            ]
+        elif stage == "moved":
+            if ctx.get("entered") is not None:
+                out += self._suggestions(seat)
+            out.append(Action.make(seat, "end_turn"))
+        elif stage == "done":
+            out.append(Action.make(seat, "end_turn"))
+        if self._may_accuse(state, ctx):
+            out += self._accusations(seat)
+        return out
+
+    def _suggestions(self, seat: int) -> list[Action]:
+        return self.questions.suggestions(seat)
+
+    def _accusations(self, seat: int) -> list[Action]:
+        return self.questions.accusations(seat)
+
+    # -- checking -------------------------------------------------------------------
+
+    def check(self, state: ClassicState, action: Action) -> IllegalAction | None:
+        top = state.decisions.top
+        assert top is not None  # the game checks to_act first
+        seat, kind = action.seat, action.kind
+        if top.kind == "refute":
+            cards = top.context["cards"]
+            if kind != "show":
+                return IllegalAction(
+                    "refute", "you must show one card that matches the suggestion", "show"
+                )
+            if [k for k, _ in action.params] != ["card"]:
+                return IllegalAction("malformed-action", "show takes only 'card'")
+            if action.get("card") not in cards:
+                return IllegalAction(
+                    "refute",
+                    f"{action.get('card')!r} is not a card of yours named in the suggestion",
+                    ", ".join(cards),
+                )
+            return None
+        ctx = top.context
+        stage = ctx["stage"]
+        room = self._room_of(state, seat)
+        kinds = {"roll", "passage", "move", "suggest", "accuse", "end_turn"}
+        if kind not in kinds:
+            return IllegalAction("unknown-action", f"no action {kind!r}", ", ".join(sorted(kinds)))
+        expected = {
+            "roll": set(),
+            "passage": set(),
+            "end_turn": set(),
+            "move": {"to"},
+            "suggest": {"suspect", "weapon"},
+            "accuse": {"suspect", "weapon", "room"},
+        }[kind]
+        given = {k for k, _ in action.params}
+        if given != expected:
+            return IllegalAction(
+                "malformed-action",
+                f"{kind} takes exactly the parameters {sorted(expected) or 'none'}, "
+                f"got {sorted(given) or 'none'}",
+            )
+        if kind == "accuse":
+            if not self._may_accuse(state, ctx):
+                if stage == "move":
+                    return IllegalAction("accuse", "finish your move before accusing", "move")
+                return IllegalAction(
+                    "no-accusation-after-disproof",
+                    "you may not accuse in the turn your suggestion was disproved",
+                    "end_turn",
+                )
+            return self._check_triple(action, with_room=True)
+        if kind == "roll":
+            if stage != "start":
+                return IllegalAction("one-roll", "you roll once, at the start of your turn")
+            return None
+        if kind == "passage":
+            if stage != "start":
+                return IllegalAction(
+                    "passage-instead-of-roll", "a passage replaces the roll at the start of a turn"
+                )
+            if room is None or room not in self.board.passages:
+                return IllegalAction(
+                    "secret-passage", "only a room with a secret passage has one to take"
+                )
+            return None
+        if kind == "move":
+            if stage != "move":
+                if stage == "start":
+                    return IllegalAction("move-after-roll", "roll the die before moving", "roll")
+                return IllegalAction("one-move", "you have already moved this turn")
+            to = action.get("to")
+            node = node_at(self.board, to)
+            if node is None or node not in ctx["destinations"]:
+                allowed = ", ".join(str(self.board.node_name(n)) for n in ctx["destinations"])
+                return IllegalAction(
+                    "movement",
+                    f"{to!r} cannot be reached with a roll of {ctx['roll']}",
+                    allowed or "none",
+                )
+            return None
+        if kind == "suggest":
+            entered = ctx.get("entered")
+            if stage == "start":
+                if room is None or not state.summoned[seat]:
+                    return IllegalAction(
+                        "no-staying-to-suggest",
+                        "you may suggest at the start of a turn only after another player's "
+                        "suggestion moved you into the room",
+                        "roll" + (", passage" if room in self.board.passages else ""),
+                    )
+            elif stage != "moved" or entered is None:
+                return IllegalAction(
+                    "suggest-in-room-entered",
+                    "a suggestion names the room you just entered, once per turn",
+                )
+            return self._check_triple(action, with_room=False)
+        if kind == "end_turn":
+            if stage in ("start", "move"):
+                return IllegalAction(
+                    "must-move", "start your turn by rolling or taking a secret passage", "roll"
+                )
+            return None
+        raise AssertionError(kind)
+
+    def _check_triple(self, action: Action, with_room: bool) -> IllegalAction | None:
+        return self.questions.error(action, with_room)
+
+    # -- applying -------------------------------------------------------------------
+
+    def apply(self, state: ClassicState, action: Action, rng: random.Random) -> list[Event]:
+        top = state.decisions.top
+        assert top is not None
+        seat = action.seat
+        if top.kind == "refute":
+            return self._apply_show(state, top, action)
+        ctx = top.context
+        kind = action.kind
+        piece = state.characters[seat]
+        if kind == "roll":
+            roll = rng.randint(1, DIE_SIDES)
+            state.summoned[seat] = False
+            events = [Event("roll", {"seat": seat, "roll": roll})]
+            dests = self.destinations(state, seat, roll)
+            if dests:
+                ctx.update(stage="move", roll=roll, destinations=dests)
+            else:
+                ctx.update(stage="moved", roll=roll, entered=None)
+                events.append(Event("blocked", {"seat": seat, "roll": roll}))
+            return events
+        if kind == "passage":
+            origin = self._room_of(state, seat)
+            assert origin is not None
+            target = self.board.passages[origin]
+            state.positions[piece] = target
+            state.summoned[seat] = False
+            ctx.update(stage="moved", entered=target)
+            return [Event("passage", {"seat": seat, "from": origin, "to": target})]
+        if kind == "move":
+            node = node_at(self.board, action["to"])
+            assert node is not None
+            dest = self.board.node_name(node)
+            steps = ctx.pop("destinations")[node]
+            state.positions[piece] = dest
+            ctx.update(stage="moved", entered=dest if isinstance(dest, str) else None)
+            return [Event("moved", {"seat": seat, "to": location_json(dest), "steps": steps})]
+        if kind == "suggest":
+            return self._apply_suggest(state, top, action)
+        if kind == "accuse":
+            return self._apply_accuse(state, action)
+        if kind == "end_turn":
+            return self._end_turn(state)
+        raise AssertionError(kind)
+
+    def _apply_suggest(self, state: ClassicState, top: Decision, action: Action) -> list[Event]:
+        seat = action.seat
+        room = self._room_of(state, seat)
+        assert room is not None
+        suspect, weapon = action["suspect"], action["weapon"]
+        ctx = top.context
+        ctx.update(stage="done", suggested=(suspect, weapon, room), disproved=False)
+        state.summoned[seat] = False
+        state.suggestions += 1
+        events = [
+            Event("suggestion", {"seat": seat, "suspect": suspect, "weapon": weapon, "room": room})
+        ]
+        # The named suspect and weapon tokens are brought into the room.
+        if state.positions[suspect] != room:
+            state.positions[suspect] = room
+            for other in range(state.players):
+                if state.characters[other] == suspect and other != seat:
+                    state.summoned[other] = True
+            events.append(Event("token_moved", {"piece": suspect, "to": room}))
+        if state.weapons[weapon] != room:
+            state.weapons[weapon] = room
+            events.append(Event("weapon_moved", {"weapon": weapon, "to": room}))
+        question, refute = pose_question(seat, (suspect, weapon, room), state.hands)
+        if refute is not None:
+            state.decisions.push(refute)
+        return events + question
+
+    def _apply_show(self, state: ClassicState, top: Decision, action: Action) -> list[Event]:
+        state.decisions.pop()
+        turn = state.decisions.top
+        assert turn is not None
+        turn.context["disproved"] = True
+        return [answer(top, action["card"])]
+
+    def _apply_accuse(self, state: ClassicState, action: Action) -> list[Event]:
+        seat = action.seat
+        triple = (action["suspect"], action["weapon"], action["room"])
+        state.accusations += 1
+        public = {"seat": seat, "suspect": triple[0], "weapon": triple[1], "room": triple[2]}
+        if triple == state.envelope:
+            state.finish("solved", (seat,))
+            return [
+                Event("accusation", {**public, "correct": True}),
+                Event(
+                    "game_over",
+                    {"outcome": "solved", "winners": [seat], "envelope": list(state.envelope)},
+                ),
+            ]
+        state.eliminated[seat] = True
+        state.envelope_seen_by.add(seat)
+        events = [
+            Event("accusation", {**public, "correct": False}),
+            # The accuser looks inside the envelope; nobody else does.
+            Event(
+                "envelope_seen",
+                {"seat": seat},
+                {"envelope": list(state.envelope)},
+                frozenset({seat}),
+            ),
+        ]
+        piece = state.characters[seat]
+        loc = state.positions[piece]
+        if isinstance(loc, tuple):
+            for door in self.board.doors:
+                if door.corridor == loc:
+                    state.positions[piece] = door.room
+                    events.append(
+                        Event(
+                            "token_moved",
+                            {"piece": piece, "to": door.room, "reason": "off-doorway"},
+                        )
+                    )
+                    break
+        if all(state.eliminated):
+            state.finish("no-winner")
+            events.append(
+                Event(
+                    "game_over",
+                    {"outcome": "no-winner", "winners": [], "envelope": list(state.envelope)},
+                )
+            )
+            return events
+        return events + self._end_turn(state)
+
+    def _end_turn(self, state: ClassicState) -> list[Event]:
+        state.decisions.pop()
+        seat = state.current
+        state.summoned[seat] = False
+        nxt = next_seat(seat, state.players, out=lambda s: state.eliminated[s])
+        state.current = nxt
+        state.turn += 1
+        state.decisions.push(self._turn_decision(nxt))
+        return [Event("turn", {"seat": nxt, "turn": state.turn})]
+
+    # -- for the simulator ----------------------------------------------------------
+
+    def seat_labels(self, state: ClassicState) -> dict[str, list[str]]:
+        return {"character": list(state.characters)}
+
+    def game_stats(self, state: ClassicState) -> dict[str, float]:
+        return {
+            "turns": state.turn,
+            "suggestions": state.suggestions,
+            "accusations": state.accusations,
+            "wrong accusations": sum(state.eliminated),
+        }
+
+    # -- views ----------------------------------------------------------------------
+
+    def view(self, state: ClassicState, seat: int | None) -> dict[str, Any]:
+        top = None if state.finished else state.decisions.top
+        pending = pending_view(self.board, top, seat, ("roll", "disproved"))
+        if pending is not None and top is not None and top.context.get("entered"):
+            pending["entered"] = top.context["entered"]
+        out: dict[str, Any] = {
+            "board": self.board.id,
+            "edition": self.options.edition,
+            "players": state.players,
+            "characters": list(state.characters),
+            "current": state.current,
+            "turn": state.turn,
+            "positions": {p: location_json(loc) for p, loc in state.positions.items()},
+            "weapons": dict(state.weapons),
+            "eliminated": list(state.eliminated),
+            "summoned": list(state.summoned),
+            "hand_sizes": [len(h) for h in state.hands],
+            "hand": list(state.hands[seat]) if seat is not None else [],
+            "pending": pending,
+            "envelope": None,
+        }
+        if state.finished or (seat is not None and seat in state.envelope_seen_by):
+            out["envelope"] = list(state.envelope)
+        return out
+
+    def reveal(self, state: ClassicState) -> dict[str, Any]:
+        out = self.view(state, None)
+        out["hands"] = [list(h) for h in state.hands]
+        out["envelope"] = list(state.envelope)
+        return out

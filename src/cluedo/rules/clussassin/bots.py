@@ -1,0 +1,258 @@
+"""A Clussassin bot that hunts its target and keeps away from whoever may hunt it.
+
+It reads only its seat's view: token positions, the cards shown to the table
+(a shown character card tells who hunts whom), its own hand and target.
+
+Hunting: move where an attack is possible now (in a room alone with the
+target, or in the hallway within reach and unwatched), otherwise as close to
+the target as it can; pick up its specialty weapons on the way and favour its
+kill zones (each an extra die); always attack when it may. Evading: every
+living player not known to hunt somebody else may be its hunter. It avoids
+squares where such a player could attack it at once, and, less strongly,
+squares such a player could strike after an ordinary move.
+When it survives an attack it runs from the attacker by the same measure; when
+it must swap target cards it gives its own card to the player farthest away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from cluedo.agents.base import Agent
+from cluedo.agents.random_bot import RandomAgent
+from cluedo.agents.registry import BotList
+from cluedo.content.board import Board, Square, load_board
+from cluedo.engine.actions import Action
+from cluedo.mechanics.sight import can_see, manhattan
+
+ATTACK_REACH = 3
+WITNESS_REACH = 6
+TYPICAL_MOVE = 7
+"""What two dice usually give: the reach of a hunter's next move."""
+
+WEAPON_DETOUR = 10
+"""How far a bot without a weapon goes out of its way for its specialty weapon."""
+
+Location = str | Square
+
+
+def _loc(value: Any) -> Location:
+    return value if isinstance(value, str) else (value[0], value[1])
+
+
+class HunterAgent(Agent):
+    name = "hunter"
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        super().__init__(seat, seed)
+        self.board: Board | None = None
+        self.stalled = 0
+        """My turns in a row that ended where they started."""
+        self._turn_start: Any = None
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if self.board is None:
+            self.board = load_board(view.get("board", "classic"))
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        pending = view["pending"] or {}
+        if pending.get("kind") == "swap":
+            return self._swap(view, by_kind["swap"])
+        if pending.get("kind") == "escape":
+            threats = dict(self._threats(view))
+            threats[pending["attacker"]] = 1.0  # whoever attacked me hunts me
+            return self._best_move(view, legal, lambda to: self._safety(view, to, threats))
+        for kind in ("attack", "pickup"):
+            if kind in by_kind:
+                return by_kind[kind][0]
+        threats = self._threats(view)
+        me = view["characters"][self.seat]
+        here = _loc(view["positions"][me])
+        if "passage" in by_kind:
+            assert self.board is not None and isinstance(here, str)
+            other = self.board.passages[here]
+            if self._score(view, other, threats) > self._score(view, here, threats) + 1.0:
+                return by_kind["passage"][0]
+        if "roll" in by_kind:
+            self.stalled = self.stalled + 1 if here == self._turn_start else 0
+            self._turn_start = here
+            return by_kind["roll"][0]
+        if "move" in by_kind:
+            return self._best_move(view, legal, lambda to: self._score(view, to, threats))
+        return by_kind.get("end_turn", list(legal))[0]
+
+    # -- who may hunt me ----------------------------------------------------------------
+
+    def _threats(self, view: Mapping[str, Any]) -> dict[str, float]:
+        """Living players that may be my hunter, with the chance that each is.
+
+        The targets form a cycle over the living characters, so a shown character
+        card tells its holder's target: such a holder hunts me only if the card is
+        mine. Unplayed characters never attack, but may still be the hunter.
+        """
+        me = view["characters"][self.seat]
+        alive = set(view["positions"])
+        players = set(view["characters"])
+        holder_of_mine = view["revealed"].get(me)
+        if holder_of_mine is not None and holder_of_mine != me and holder_of_mine in alive:
+            return {holder_of_mine: 1.0} if holder_of_mine in players else {}
+        busy = {
+            holder
+            for card, holder in view["revealed"].items()
+            if card in alive and card != me and holder != card
+        }
+        candidates = [c for c in alive if c != me and c not in busy]
+        if not candidates:
+            return {}
+        chance = 1.0 / len(candidates)
+        return {c: chance for c in candidates if c in players}
+
+    # -- scoring ------------------------------------------------------------------------
+
+    def _distance(self, a: Location, b: Location) -> int:
+        board = self.board
+        assert board is not None
+        return board.distances_from(board.node(a))[board.node(b)]
+
+    def _score(self, view: Mapping[str, Any], to: Location, threats: Mapping[str, float]) -> float:
+        """How good it is to end my move at ``to``: hunting, then safety."""
+        target: str | None = view.get("target")
+        me = view["characters"][self.seat]
+        positions = {c: _loc(p) for c, p in view["positions"].items() if c != me}
+        score = 0.0
+        if target is not None and target in positions:
+            there = positions[target]
+            score -= min(self._distance(to, there), 40)
+            others = {c: loc for c, loc in positions.items() if c != target}
+            pending = view.get("pending") or {}
+            if not pending.get("attacked") and self._strikes(view, to, there, others):
+                score += 100.0  # attack right after the move (not if I already did)
+            elif isinstance(to, tuple):
+                # Onlookers spoil hallway attacks: prefer squares few others can see.
+                score -= sum(1.0 for loc in others.values() if self._watches(loc, to))
+        if to == view.get("safe_room"):
+            score -= 3.0  # no attack from there, and it must be left next turn
+        score += self._armoury(view, to)
+        if isinstance(to, str) and to in view.get("kill_zones", ()):
+            score += 2.0  # an extra die there, to attack and to defend
+        score += self._safety(view, to, threats)
+        # After several turns without a change, shake things up: a jam of hunters
+        # watching each other never resolves if everyone holds still.
+        return score + self.rng.random() * (0.01 + 4.0 * self.stalled)
+
+    def _armoury(self, view: Mapping[str, Any], to: Location) -> float:
+        """A specialty weapon in hand adds a die to every attack and defence: worth a
+        detour when one lies near and I carry none."""
+        me = view["characters"][self.seat]
+        if view.get("carried", {}).get(me):
+            return 0.0
+        rooms = [
+            room
+            for weapon, room in view["weapons"].items()
+            if weapon in view.get("specialties", ())
+        ]
+        if not rooms:
+            return 0.0
+        gap = min(self._distance(to, room) for room in rooms)
+        return max(0.0, WEAPON_DETOUR - gap) * 0.8
+
+    def _safety(self, view: Mapping[str, Any], to: Location, threats: Mapping[str, float]) -> float:
+        """Minus the danger at ``to`` from the players that may hunt me."""
+        if to == view.get("safe_room"):
+            return 0.0  # nobody attacks there
+        me = view["characters"][self.seat]
+        positions = {c: _loc(p) for c, p in view["positions"].items() if c != me}
+        danger = 0.0
+        for hunter, chance in threats.items():
+            if hunter not in positions:
+                continue
+            where = positions[hunter]
+            others = {c: loc for c, loc in positions.items() if c != hunter}
+            if self._strikes(view, where, to, others):
+                danger += 60.0 * chance  # it could attack before even moving
+            else:
+                gap = self._distance(where, to)
+                if isinstance(to, str):
+                    # In a room only an attacker alone with me can strike.
+                    company = any(loc == to for loc in others.values())
+                    if gap <= TYPICAL_MOVE and not company:
+                        danger += (4.0 + (TYPICAL_MOVE + 1 - gap)) * chance
+                else:
+                    reach = TYPICAL_MOVE + ATTACK_REACH
+                    if gap <= reach:
+                        danger += (reach + 1 - gap) * 3.0 * chance
+        return -danger
+
+    def _watches(self, watcher: Location, square: Square) -> bool:
+        board = self.board
+        assert board is not None
+        return (
+            isinstance(watcher, tuple)
+            and manhattan(square, watcher) <= WITNESS_REACH
+            and can_see(board, square, watcher)
+        )
+
+    def _strikes(
+        self,
+        view: Mapping[str, Any],
+        here: Location,
+        there: Location,
+        others: Mapping[str, Location],
+    ) -> bool:
+        """Could a character at ``here`` attack one at ``there``, with ``others`` about?"""
+        board = self.board
+        assert board is not None
+        if isinstance(here, str):
+            return (
+                here == there
+                and here != view.get("safe_room")
+                and all(loc != here for loc in others.values())
+            )
+        if isinstance(there, str):
+            return False
+        if manhattan(here, there) > ATTACK_REACH or not can_see(board, here, there):
+            return False
+        return not any(self._watches(loc, here) for loc in others.values())
+
+    # -- choices --------------------------------------------------------------------------
+
+    def _best_move(
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[Action],
+        score: Callable[[Location], float],
+    ) -> Action:
+        me = view["characters"][self.seat]
+        here = _loc(view["positions"][me])
+        best: Action | None = None
+        best_score = float("-inf")
+        for action in legal:
+            if action.kind == "move":
+                value = score(_loc(action["to"]))
+            elif action.kind == "stay":
+                value = score(here)
+            else:
+                continue
+            if value > best_score:
+                best, best_score = action, value
+        return best if best is not None else legal[0]
+
+    def _swap(self, view: Mapping[str, Any], swaps: Sequence[Action]) -> Action:
+        """Whoever I swap with will hunt me: choose the player farthest away."""
+        me = view["characters"][self.seat]
+        here = _loc(view["positions"][me])
+        return max(
+            swaps,
+            key=lambda a: (
+                self._distance(here, _loc(view["positions"][a["with"]])),
+                self.rng.random(),
+            ),
+        )
+
+
+BOTS = BotList(
+    {"random": RandomAgent, "sensible": HunterAgent, "hunter": HunterAgent}, default="sensible"
+)
+"""This rule set's bots: the sensible one plays it to win and is the default."""

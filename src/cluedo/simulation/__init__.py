@@ -1,0 +1,3 @@
+"""The simulator as a library: seeded games in parallel (local processes or Ray),
+balance figures, sweeps and reports. The command line, the benchmarks and the web
+use it."""
