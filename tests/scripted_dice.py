@@ -8,7 +8,7 @@ seeded, so a test that only scripts dice is still deterministic.
     from scripted_dice import ScriptedDice, script_dice
     script_dice(game, 4, 4)        # the next two rolls are 4 and 4
     game.apply(...)
-    assert game.rng.rolls == []    # every scripted roll was used
+    assert dice.rolls == []    # every scripted roll was used
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from cluedo.deduction import (
 )
 from cluedo.deduction import notebook as notebook_module
 from cluedo.deduction.counting import Counts, Problem
+from cluedo.deduction.model import apply_branches
 from cluedo.deduction.observations import Hand
 from cluedo.deduction.simulate import random_deal, random_record
 
@@ -247,3 +248,33 @@ def test_propagation_in_the_core_is_the_python_one(players: int) -> None:
                 assert set(got[2]) == set(want[2]) and len(got[2]) == len(want[2])
                 checked += 1
     assert checked > 50 and infeasible > 0
+
+
+@needs_core
+@pytest.mark.parametrize("players", [3, 6])
+def test_counting_deals_only_gives_the_whole_counts_total(players: int) -> None:
+    """The forward pass alone (a question's chance of each answer needs no more)."""
+    rng = random.Random(40 + players)
+    checked = 0
+    for _ in range(4):
+        rec = random_record(rng, players, suggestions=12)
+        nb = Notebook(rec.setup)
+        for event in rec.events:
+            try:
+                nb.observe_all(event)
+            except ContradictionError:
+                continue
+            for player in rec.setup.player_names[1:3]:
+                cards = tuple(rng.choice(cards) for _, cards in rec.setup.categories)
+                branches = nb.branches
+                try:
+                    for obs in (HasNone(player, cards),):
+                        branches = apply_branches(branches, obs)
+                except ContradictionError:
+                    continue
+                _clear()
+                counting._total_reduced.cache_clear()
+                whole = notebook_module.summarise_branches(branches)[0].deals
+                assert notebook_module.deal_total(branches) == whole
+                checked += 1
+    assert checked > 20

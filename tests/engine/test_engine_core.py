@@ -255,12 +255,22 @@ def played(actions: int = 40, seed: int = 8) -> Game:
     return game
 
 
-def test_save_is_rules_options_seed_and_actions() -> None:
+def test_save_is_rules_options_seed_actions_and_chance() -> None:
     game = played()
     save = game.save()
-    assert set(save) == {"format", "version", "rules", "players", "seed", "options", "actions"}
+    assert set(save) == {
+        "format",
+        "version",
+        "rules",
+        "players",
+        "seed",
+        "options",
+        "actions",
+        "chance",
+    }
     assert save["options"]["movement"] == "up_to"
     assert len(save["actions"]) == 40
+    assert len(save["chance"]) == 41  # the set-up, then one list per action
     assert json.loads(json.dumps(save)) == save
     loaded = Game.loads(game.dumps())
     assert loaded.full_log() == game.full_log() and loaded.save() == save
@@ -270,6 +280,17 @@ def test_save_is_rules_options_seed_and_actions() -> None:
     for g in (game, loaded):
         g.apply(next(a for a in g.legal_actions(seat) if a.kind != "accuse"))
     assert loaded.full_log() == game.full_log()
+
+
+def added(save: dict[str, Any], index: int, action: object) -> None:
+    """Insert an action (and its empty list of chance outcomes) into a save."""
+    save["actions"].insert(index, action)
+    save["chance"].insert(index + 1, [])
+
+
+def first_roll(save: dict[str, Any]) -> int:
+    """The step (index into ``chance``) of the save's first roll."""
+    return 1 + next(i for i, a in enumerate(save["actions"]) if a["kind"] == "roll")
 
 
 @pytest.mark.parametrize(
@@ -282,9 +303,18 @@ def test_save_is_rules_options_seed_and_actions() -> None:
         (lambda s: s.update(players=9), "set-up is invalid"),
         (lambda s: s.update(rules="chess"), "set-up is invalid"),
         (lambda s: s.update(options={"movement": "fly"}), "set-up is invalid"),
-        (lambda s: s["actions"].insert(3, {"seat": 2, "kind": "roll"}), "action 3 does not"),
-        (lambda s: s["actions"].append({"seat": 0}), "action 40 does not replay"),
-        (lambda s: s["actions"].append("end"), "action 40 does not replay"),
+        (lambda s: added(s, 3, {"seat": 2, "kind": "roll"}), "action 3 does not"),
+        (lambda s: added(s, 40, {"seat": 0}), "action 40 does not replay"),
+        (lambda s: added(s, 40, "end"), "action 40 does not replay"),
+        (lambda s: s.pop("chance"), "no 'chance'"),
+        (lambda s: s.update(chance={}), "'chance' must be a list"),
+        (lambda s: s["chance"].pop(), "'chance' holds 40 steps; a save of 40 actions needs 41"),
+        (lambda s: s["chance"].__setitem__(2, 5), r"chance\[2\] must be a list"),
+        (lambda s: s["chance"][0].pop(), "set-up is invalid: .* more than the"),
+        (lambda s: s["chance"][0].append(1), "set-up is invalid: the set-up used 5 of the 6"),
+        (lambda s: s["chance"][first_roll(s)].__setitem__(0, 7), "fit randint.1, 6."),
+        (lambda s: s["chance"][first_roll(s)].__setitem__(0, "six"), "must be a whole number"),
+        (lambda s: s["chance"][first_roll(s)].append(3), "used 1 of the 2 chance outcomes"),
     ],
 )
 def test_corrupt_saves_are_refused_naming_the_problem(corrupt: object, message: str) -> None:

@@ -216,7 +216,7 @@ def test_bad_notebook_requests_get_the_usual_errors_and_change_nothing() -> None
     before = (game.save(), len(game.events))
     assert "open games: g1" in error(engine, "unknown-game", game="g9", seat=0)
     assert "0 to 2" in error(engine, "bad-request", game=gid, seat=3)
-    assert "0 to 2" in error(engine, "bad-request", game=gid, seat=-1)
+    assert "must be 0 or more" in error(engine, "bad-request", game=gid, seat=-1)
     assert "'seat' must be an integer" in error(engine, "bad-request", game=gid, seat="0")
     error(engine, "bad-request", game=gid, seat=True)
     error(engine, "bad-request", game=gid, seat=None)

@@ -132,7 +132,7 @@ CATALOGUE = [
     Bad("deep-text", b"[" * 100_000 + b"]" * 100_000, "nested more than"),
     # The engine's fields.
     Bad("wrong-format", edited(setitem(("format",), "chess-save")), "not a cluedo save"),
-    Bad("other-version", edited(setitem(("version",), 2)), "unsupported save version 2"),
+    Bad("other-version", edited(setitem(("version",), 3)), "unsupported save version 3"),
     Bad("version-text", edited(setitem(("version",), "1")), "unsupported save version '1'"),
     *(
         Bad(f"no-{key}", edited(delitem(key)), f"the save has no {key!r}")
@@ -153,7 +153,9 @@ CATALOGUE = [
     Bad("action-number", edited(setitem(("actions", 0), 5)), "action 0 does not replay"),
     Bad(
         "action-illegal",
-        edited(lambda d: d["actions"].append({"seat": 0, "kind": "fly"})),
+        edited(
+            lambda d: (d["actions"].append({"seat": 0, "kind": "fly"}), d["chance"].append([]))
+        ),
         "action 24 does not replay",
     ),
     Bad(

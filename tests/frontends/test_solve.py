@@ -10,6 +10,7 @@ import typer
 from typer.testing import CliRunner
 
 from cluedo.cli import solve
+from cluedo.deduction import tableside
 
 TRANSCRIPT = Path(__file__).resolve().parents[1] / "data" / "neller-clue-transcript.txt"
 SETUP = "players sc mu wh gr pe pl\nme sc\nhand wh li st\n"
@@ -112,7 +113,7 @@ def test_resume_and_advice(app: typer.Typer, tmp_path: Path) -> None:
             shown = "" if t[7] in "?-" else " " + t[7]
             lines.append(f"{t[2]}: {t[3]} {t[4]} {t[5]} > {ref}{shown}")
     save = tmp_path / "s.json"
-    save.write_text(json.dumps({"format": solve.SESSION_FORMAT, "lines": lines}))
+    save.write_text(json.dumps({"format": tableside.SESSION_FORMAT, "lines": lines}))
     code, out = run(app, ["solve", "--resume", str(save)], "advice\nquit\n")
     assert code == 0, out
     assert "resumed 19 lines" in out

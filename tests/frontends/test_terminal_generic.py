@@ -138,7 +138,7 @@ def test_a_person_plays_an_unknown_rule_set_to_the_end(guess_rules: None, typed:
     assert "'dance' is not an option here" in text
     assert "Guess..." in text and "Pass" in text
     assert "Guess: which number?" in text
-    assert "You: passed." in text
+    assert "You: Passed." in text
     assert "GAME OVER" in text
     assert game.finished
     # The hint is secret: Ann's screen shows hers, and never the bot's.
@@ -146,7 +146,7 @@ def test_a_person_plays_an_unknown_rule_set_to_the_end(guess_rules: None, typed:
         if event["kind"] == "wrong_guess":
             mine = event["seat"] == 0
             assert ("hint" in event) == mine
-            line = f"wrong guess - number {event['number']}" + (
-                f", hint {event['hint']}" if mine else "."
+            line = f"Wrong guess (number {event['number']}" + (
+                f"; hint {event['hint']})." if mine else ")."
             )
             assert line in text

@@ -96,7 +96,7 @@ def test_passing_the_keyboard_leaves_no_hand_in_the_scrollback(tmp_path: Path) -
     for _ in range(10):  # Bob may have a card to show Ann first: that changes hands too
         if "Pass the keyboard to Ann" in person.screen:
             break
-        person.say("1" if "must show" in person.screen else "end")
+        person.say("1" if "Show one of:" in person.screen else "end")
     assert "Pass the keyboard to Ann" in person.screen
     everything = terminal_after(person.raw).everything()
     assert "Your hand" not in everything and bob not in everything

@@ -137,7 +137,7 @@ def test_the_resume_command_runs_from_another_folder(tmp_path: Path, on_path: bo
     again = Person(
         "--load " + shlex.quote(words[3]), elsewhere, env={"PATH": path}, command=words[0]
     )
-    assert "Turn 1" in again.screen and "rolled" in again.screen
+    assert "Turn 1" in again.screen and "You roll" in again.screen
     again.say("quit", "[Y/n] ")
     again.say("n", "Goodbye")
     assert again.finish() == 0

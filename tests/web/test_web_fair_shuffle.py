@@ -172,6 +172,8 @@ def tampered(replay: dict[str, Any], how: str) -> dict[str, Any]:
         dealt["hand"] = list(reversed(dealt["hand"]))
     elif how == "actions":
         data["save"]["actions"] = data["save"]["actions"][:-1]
+        if "chance" in data["save"]:  # a chance step per action (saves of version 2)
+            data["save"]["chance"] = data["save"]["chance"][:-1]
     elif how == "unrevealed":
         data["shuffle"]["secret"] = None
     elif how == "old":

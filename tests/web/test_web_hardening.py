@@ -9,8 +9,6 @@ request or message changes nothing.
 from __future__ import annotations
 
 import asyncio
-import copy
-import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -20,17 +18,31 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import anyio
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
-from web_kit import make_client, next_update, open_table, server_of, sit, until_turn
+from web_kit import (
+    alive,
+    error_of,
+    make_client,
+    next_update,
+    open_table,
+    people_table,
+    post,
+    receive,
+    server_of,
+    sit,
+    snapshot,
+    until_turn,
+)
 
 import cluedo.web.app as web_app
 from cluedo.web.app import create_app
-from cluedo.web.guard import TokenBucket, origin_allowed
+from cluedo.web.command import served_names
+from cluedo.web.guard import TokenBucket, host_allowed, origin_allowed
+from cluedo.web.lobby import CODE_ALPHABET
 from cluedo.web.store import Store, TableRecord
 
 Frame = dict[str, Any]
@@ -49,73 +61,10 @@ def client(db: str) -> Iterator[TestClient]:
 
 def roomy_client(db: str, **defaults: Any) -> TestClient:
     """A server whose per-address limits are out of the way (and ``defaults`` on top)."""
-    limits = {"table_burst": 10**6, "sockets_per_address": 10**6, **defaults}
+    limits = {"table_burst": 10**6, "sockets_per_address": 10**6, "lookup_burst": 10**6}
+    limits.update(defaults)
     app = create_app(store=Store(db), bot_delay=0, defaults=limits)
     return TestClient(app, raise_server_exceptions=False)
-
-
-def receive(ws: WebSocketTestSession, seconds: float = 20) -> Frame:
-    """The next frame; a connection closed, or silent for ``seconds``, fails the test.
-
-    (The test client's own ``receive_json`` would wait for ever on a server that
-    dropped the connection without closing it.)
-    """
-
-    async def next_message() -> Any:
-        with anyio.fail_after(seconds):
-            return await ws._send_rx.receive()
-
-    try:
-        message = ws.portal.call(next_message)
-    except TimeoutError:
-        raise AssertionError(f"no frame within {seconds} s: the connection was dropped") from None
-    ws._raise_on_close(message)
-    frame: Frame = json.loads(message["text"])
-    return frame
-
-
-def error_of(ws: WebSocketTestSession) -> Frame:
-    """The next error frame, which must come before the pong of a ping sent now."""
-    for frame in alive(ws):
-        if frame["type"] == "error":
-            return frame
-    raise AssertionError("the message was not refused")
-
-
-_pings = itertools.count()
-
-
-def alive(ws: WebSocketTestSession, seconds: float = 20) -> list[Frame]:
-    """Ping and read up to its pong: the frames before it (the connection must still be open)."""
-    ping = f"probe-{next(_pings)}"
-    ws.send_json({"type": "ping", "id": ping})
-    frames: list[Frame] = []
-    while True:
-        frame = receive(ws, seconds)
-        if frame == {"type": "pong", "id": ping}:
-            return frames
-        frames.append(frame)
-
-
-def snapshot(client: TestClient, code: str) -> Any:
-    """Everything a request could change about a table: its record and its game."""
-    table = server_of(client).tables[code]
-    rec = table.record
-    game = table.game.save() if table.game is not None else None
-    return copy.deepcopy(
-        (rec.seats, rec.options, rec.settings, rec.status, rec.actions, rec.chat, rec.notes, game)
-    )
-
-
-def post(client: TestClient, path: str, body: Any) -> Any:
-    """POST JSON as a browser's JSON.stringify would send it (lone surrogates escaped)."""
-    return client.post(path, content=json.dumps(body), headers={"content-type": "application/json"})
-
-
-def people_table(client: TestClient, players: int = 3) -> str:
-    return open_table(
-        client, rules="classic", players=players, seats=[{"kind": "person"}] * players
-    )
 
 
 # -- names -----------------------------------------------------------------------------
@@ -503,6 +452,94 @@ def test_a_websocket_from_another_sites_page_is_refused(client: TestClient) -> N
     assert not origin_allowed("http://cluedo.example.evil", "cluedo.example")
     assert not origin_allowed("null", "cluedo.example")
     assert not origin_allowed("http://cluedo.example:x", "cluedo.example")
+
+
+# -- the Host header ---------------------------------------------------------------------
+
+
+def test_a_request_for_a_name_the_server_does_not_answer_to_is_refused(db: str) -> None:
+    """A stranger's domain pointed at this machine (DNS rebinding) gets nothing: its
+    pages would otherwise pass the websocket's origin check as this server's own."""
+    app = create_app(store=Store(db), bot_delay=0, defaults={"allowed_hosts": ["cluedo.example"]})
+    with TestClient(app, base_url="http://evil.example") as client:
+        refused = client.get("/api/rules")
+        assert refused.status_code == 400 and refused.json()["rule"] == "bad-host"
+        assert "--allowed-host" in refused.json()["error"]
+        assert refused.headers["x-frame-options"] == "DENY"
+        assert client.post("/api/tables", json={}).status_code == 400
+        assert server_of(client).tables == {}
+        with client.websocket_connect("/ws/ANY", headers={"origin": "http://evil.example"}) as ws:
+            assert receive(ws)["rule"] == "bad-host"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                receive(ws)
+            assert closed.value.code == 1008
+        for host in (
+            "cluedo.example",
+            "CLUEDO.example:8000",
+            "127.0.0.1:8000",
+            "[::1]:80",
+            "192.168.1.20",
+            "localhost:8000",
+        ):
+            assert client.get("/api/rules", headers={"host": host}).status_code == 200, host
+    assert not host_allowed("cluedo.example.evil", ["cluedo.example"])
+    assert not host_allowed(None, [])
+    assert not host_allowed("x:y:z", [])
+    # `cluedo serve` always checks: --host if it is a name, and each --allowed-host.
+    assert served_names("0.0.0.0", []) == []
+    assert served_names("game.lan", ["cluedo.example"]) == ["cluedo.example", "game.lan"]
+
+
+def test_cluedo_serve_answers_only_to_its_names(
+    db: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from cluedo.cli import app as cli_app
+
+    served: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_kw: served.append(app))
+    args = ["serve", "--database", db, "--host", "0.0.0.0"]
+    args += ["--allowed-host", "cluedo.example", "--allowed-host", "game.lan"]
+    result = CliRunner().invoke(cli_app, args)
+    assert result.exit_code == 0, result.output
+    (app,) = served
+    with TestClient(app, base_url="http://cluedo.example") as client:
+        assert client.get("/api/rules").status_code == 200
+        assert client.get("/api/rules", headers={"host": "game.lan:8000"}).status_code == 200
+        assert client.get("/api/rules", headers={"host": "10.0.0.5:8000"}).status_code == 200
+        assert client.get("/api/rules", headers={"host": "evil.example"}).status_code == 400
+
+
+# -- invite codes --------------------------------------------------------------------------
+
+
+def test_invite_codes_cannot_be_guessed_at_the_rate_limit(client: TestClient) -> None:
+    now = [1000.0]
+    server = server_of(client)
+    server.lookups.clock = lambda: now[0]
+    code = open_table(client, rules="classic", players=3)
+    assert len(code) == 8 and set(code) <= set(CODE_ALPHABET)  # 32**8: about 10**12 codes
+    # Existing codes cost nothing; each code that names no table takes from the bucket.
+    for _ in range(40):
+        assert client.get(f"/api/tables/{code}").status_code == 200
+    for guess in range(30):
+        assert client.get(f"/api/tables/ZZZZ{guess:04d}").status_code == 404
+    # Then every lookup is refused, existing tables too: the answer tells a guesser nothing.
+    for path in (f"/api/tables/{code}", "/api/tables/ZZZZ9999", f"/api/tables/{code}/replay"):
+        refused = client.get(path)
+        assert refused.status_code == 429 and refused.json()["rule"] == "rate-limited", path
+    assert post(client, f"/api/tables/{code}/join", {"name": "Ann"}).status_code == 429
+    with client.websocket_connect(f"/ws/{code}?spectate=1") as ws:
+        assert receive(ws)["rule"] == "rate-limited"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            receive(ws)
+        assert closed.value.code == 4429
+    now[0] += 2  # one more guess every two seconds
+    assert client.get(f"/api/tables/{code}").status_code == 200
+    assert client.get("/api/tables/ZZZZ9999").status_code == 404
+    assert client.get(f"/api/tables/{code}").status_code == 429
 
 
 # -- limits per address --------------------------------------------------------------------

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import itertools
+import json
 import random
 from collections.abc import Callable
 from typing import Any
 
+import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from cluedo.web.app import Server, create_app
@@ -114,3 +118,70 @@ def play_seat(
         ws.send_json({"type": "act", "action": action})
         after = frame["view"]["log_end"]
         acted += 1
+
+
+# -- hostile-input helpers: frames within a time, liveness, what a request changed ----
+
+
+def receive(ws: WebSocketTestSession, seconds: float = 20) -> Frame:
+    """The next frame; a connection closed, or silent for ``seconds``, fails the test.
+
+    (The test client's own ``receive_json`` would wait for ever on a server that
+    dropped the connection without closing it.)
+    """
+
+    async def next_message() -> Any:
+        with anyio.fail_after(seconds):
+            return await ws._send_rx.receive()
+
+    try:
+        message = ws.portal.call(next_message)
+    except TimeoutError:
+        raise AssertionError(f"no frame within {seconds} s: the connection was dropped") from None
+    ws._raise_on_close(message)
+    frame: Frame = json.loads(message["text"])
+    return frame
+
+
+def error_of(ws: WebSocketTestSession) -> Frame:
+    """The next error frame, which must come before the pong of a ping sent now."""
+    for frame in alive(ws):
+        if frame["type"] == "error":
+            return frame
+    raise AssertionError("the message was not refused")
+
+
+_pings = itertools.count()
+
+
+def alive(ws: WebSocketTestSession, seconds: float = 20) -> list[Frame]:
+    """Ping and read up to its pong: the frames before it (the connection must still be open)."""
+    ping = f"probe-{next(_pings)}"
+    ws.send_json({"type": "ping", "id": ping})
+    frames: list[Frame] = []
+    while True:
+        frame = receive(ws, seconds)
+        if frame == {"type": "pong", "id": ping}:
+            return frames
+        frames.append(frame)
+
+
+def snapshot(client: TestClient, code: str) -> Any:
+    """Everything a request could change about a table: its record and its game."""
+    table = server_of(client).tables[code]
+    rec = table.record
+    game = table.game.save() if table.game is not None else None
+    return copy.deepcopy(
+        (rec.seats, rec.options, rec.settings, rec.status, rec.actions, rec.chat, rec.notes, game)
+    )
+
+
+def post(client: TestClient, path: str, body: Any) -> Any:
+    """POST JSON as a browser's JSON.stringify would send it (lone surrogates escaped)."""
+    return client.post(path, content=json.dumps(body), headers={"content-type": "application/json"})
+
+
+def people_table(client: TestClient, players: int = 3) -> str:
+    return open_table(
+        client, rules="classic", players=players, seats=[{"kind": "person"}] * players
+    )

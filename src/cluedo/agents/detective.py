@@ -39,6 +39,12 @@ class DetectiveAgent(SensibleAgent):
         assert self.book is not None
         return frozenset(self.book.distribution(card))
 
+    def _all_places(self) -> dict[str, frozenset[Place]]:
+        return {c: self._possible(c) for cs in self.categories.values() for c in cs}
+
+    def _snapshot_key(self) -> object:
+        return None  # the exact count changes with every observation: look again each time
+
     def _suggest(self, book: CardKnowledge, options: Sequence[Action], room: str) -> Action:
         """The question with the largest expected drop in envelope entropy.
 
@@ -50,7 +56,7 @@ class DetectiveAgent(SensibleAgent):
         :meth:`SensibleAgent._question_worth`) are not counted at all; when none
         is left, or none is expected to teach, the sensible bot's question is asked.
         """
-        from cluedo.deduction import expected_entropy_drop
+        from cluedo.deduction.advice import alike_cards, expected_entropy_drop
 
         notebook = book.exact_notebook()
         if notebook is None:  # the classic game is always counted; never here
@@ -65,13 +71,23 @@ class DetectiveAgent(SensibleAgent):
                 pool.append(filler)
             pools.append(pool)
         best: tuple[float, str, str] | None = None
+        # A question that differs from one already weighed only by cards nothing tells
+        # apart teaches exactly as much: it cannot beat it, so it is not counted.
+        alike = alike_cards(notebook)
+        weighed: set[tuple[object, object]] = set()
         for suspect, weapon in itertools.product(*pools):
             named = (suspect, weapon, room)
             if self._question_worth(named) <= 0.0:
                 continue
+            kinds = (alike.get(suspect, suspect), alike.get(weapon, weapon))
+            if kinds in weighed:
+                continue
+            weighed.add(kinds)
             # Cards outside the notebook (face up for all) are nobody's: leave them out.
             cards = tuple(c for c in named if c in self._places)
-            drop = expected_entropy_drop(notebook, str(self.seat), cards, str(self.seat))
+            drop = expected_entropy_drop(
+                notebook, str(self.seat), cards, str(self.seat), beat=best[0] if best else None
+            )
             if best is None or drop > best[0]:
                 best = (drop, suspect, weapon)
         if best is not None and best[0] > 1e-9:

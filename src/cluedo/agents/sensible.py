@@ -12,7 +12,9 @@ answer, so even alone at the table it always moves on to the solution.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from cluedo.agents.base import ENVELOPE, Agent, card_knowledge
@@ -22,6 +24,78 @@ from cluedo.engine.actions import Action
 if TYPE_CHECKING:
     from cluedo.deduction.knowledge import CardKnowledge
     from cluedo.deduction.places import Place
+
+
+_kind = attrgetter("kind")
+
+_TIE_BREAK = 1e-3
+"""The largest tie-breaking amount added to a card's worth (a random fraction of it)."""
+
+
+def _draw(bits: int, k: int) -> float:
+    """The ``k``-th number ``Random.random()`` would return, read from what
+    ``getrandbits(64 * n)`` returned instead of n calls (two 32-bit words each)."""
+    words = bits >> (k << 6)
+    high = (words & 0xFFFFFFFF) >> 5
+    low = ((words >> 32) & 0xFFFFFFFF) >> 6
+    return (high * 67108864.0 + low) * (1.0 / 9007199254740992.0)
+
+
+def _bulk_draws_match() -> bool:
+    """Whether this Python's generator gives the same numbers drawn all at once (CPython's
+    does); elsewhere the bot draws them one by one."""
+    one, bulk = random.Random(2026), random.Random(2026)
+    expected = [one.random() for _ in range(16)]
+    bits = bulk.getrandbits(64 * 16)
+    return [_draw(bits, k) for k in range(16)] == expected and one.random() == bulk.random()
+
+
+BULK_DRAWS = _bulk_draws_match()
+
+
+def _clear_winner(worth: Sequence[float]) -> int:
+    """The index of the worth that beats every other by more than any tie-breaking
+    amount can make up (-1 if there is none)."""
+    best = max(range(len(worth)), key=worth.__getitem__)
+    top = worth[best]
+    if all(top - w > 2 * _TIE_BREAK for i, w in enumerate(worth) if i != best):
+        return best
+    return -1
+
+
+class _ActionSorter:
+    """Sorts legal actions by kind. Accusations are most of the list and only noted
+    (an empty list): a bot makes them only from the notebook's solution. The rule
+    sets list them last and hand out the same accusation objects every time, so a
+    list ending in the accusations seen before is sorted without reading them."""
+
+    def __init__(self) -> None:
+        self.accusations: list[Action] = []
+        """The accusations that closed the last legal list that had them all at its end."""
+
+    def __call__(self, legal: Sequence[Action]) -> dict[str, list[Action]]:
+        tail = self.accusations
+        n = len(tail)
+        rest: Sequence[Action]
+        if n and len(legal) >= n and legal[-1] is tail[-1] and legal[-n:] == tail:
+            rest, accusations = legal[:-n], n
+        else:
+            kinds = list(map(_kind, legal))
+            accusations = kinds.count("accuse")
+            rest = legal
+            if accusations:
+                first = kinds.index("accuse")
+                if first + accusations == len(kinds):  # all at the end
+                    rest = legal[:first]
+                    self.accusations = list(legal[first:])
+                else:
+                    rest = [a for a in legal if a.kind != "accuse"]
+        out: dict[str, list[Action]] = {}
+        for action in rest:
+            out.setdefault(action.kind, []).append(action)
+        if accusations:
+            out.setdefault("accuse", []).clear()
+        return out
 
 
 class SensibleAgent(Agent):
@@ -48,6 +122,27 @@ class SensibleAgent(Agent):
         self._positions: dict[str, tuple[int, ...]] = {}
         self._levels: dict[str, list[tuple[float, str]]] = {}
         self._room_values: dict[str, float] = {}
+        self._questions: dict[str, tuple[float, str, str]] = {}
+        self._worth: dict[str, tuple[float, ...]] = {}
+        """What asking about each unknown card teaches, by level (see _card_worth)."""
+        self._targets: list[tuple[str, float, tuple[int, ...]]] | None = None
+        self._pairs: list[tuple[float, str, str]] | None = None
+        self._pairs_upto: list[tuple[float, str, str]] = []
+        self._snapshot_of: object = None
+        self._choices_seen: dict[
+            tuple[str, tuple[frozenset[Place] | None, ...]],
+            list[tuple[tuple[float, ...], tuple[str, ...], int]],
+        ] = {}
+        """What _list_choices said for each category and places of its cards."""
+        self._choices_by_category: dict[
+            str, list[tuple[tuple[float, ...], tuple[str, ...], int]]
+        ] = {}
+        """Per category and level, the cards a question may name there and their worth."""
+        self._by_kind = _ActionSorter()
+        self._seen_places: dict[
+            frozenset[Place], tuple[int, tuple[int, ...] | None, tuple[float, ...]]
+        ] = {}
+        """What _describe said about each set of places, for this answer order."""
 
     # -- following the game ---------------------------------------------------------
 
@@ -61,8 +156,9 @@ class SensibleAgent(Agent):
             self.book = self._new_book(view)
             self.categories = dict(self.book.categories)
             self.board = load_board(view.get("board", "classic"))
-        for event in view["log"]:
-            self.book.observe_event(event)
+        log = view["log"]
+        self.book.observe_events(log)
+        for event in log:
             if event["kind"] == "card_shown" and event["seat"] == self.seat and "card" in event:
                 self.shown.setdefault(event["card"], set()).add(event["to"])
         return self.book
@@ -78,13 +174,7 @@ class SensibleAgent(Agent):
         book = self._follow(view)
         # Accusations are most of the list; they are only ever made from the notebook's
         # solution, so they are noted rather than collected.
-        kinds: dict[str, list[Action]] = {}
-        for action in legal:
-            kind = action.kind
-            if kind == "accuse":
-                kinds["accuse"] = []
-            else:
-                kinds.setdefault(kind, []).append(action)
+        kinds = self._by_kind(legal)
         if "show" in kinds:
             return self._show(kinds["show"], view["pending"]["suggester"])
         solution = book.solution()
@@ -93,11 +183,13 @@ class SensibleAgent(Agent):
             return Action(
                 self.seat, "accuse", (("room", room), ("suspect", suspect), ("weapon", weapon))
             )
-        self._begin_decision(view)
         if "move" in kinds:
+            self._begin_decision(view)
             return self._move(view, kinds["move"])
         here = view["positions"][view["characters"][self.seat]]
+        # Rolling needs no thought: the notebook's snapshot waits for a real choice.
         if "suggest" in kinds:
+            self._begin_decision(view)
             choice = self._suggest(book, kinds["suggest"], here)
             # At the start of a turn a summoned player may suggest at once instead of
             # moving: worth it only when the question here teaches as much as walking
@@ -108,6 +200,8 @@ class SensibleAgent(Agent):
                 return choice
         if "passage" in kinds:
             assert self.board is not None
+            if "suggest" not in kinds:
+                self._begin_decision(view)
             if self._worth_staying(self.board.passages[here], here):
                 return kinds["passage"][0]
         for kind in ("roll", "end_turn"):
@@ -134,39 +228,79 @@ class SensibleAgent(Agent):
     # block. Such a question always narrows the notebook, whatever the answer.
 
     def _begin_decision(self, view: Mapping[str, Any]) -> None:
-        """Take a snapshot of the notebook for this decision (questions read it often)."""
+        """Take a snapshot of the notebook for this decision (questions read it often).
+
+        What each card's places say is kept until the notebook's answers change.
+        """
         assert self.book is not None
         players = int(view.get("players") or len(view["characters"]))
-        self._order = tuple((self.seat + k) % players for k in range(1, players))
+        order = tuple((self.seat + k) % players for k in range(1, players))
+        if order != self._order:
+            self._order = order
+            self._seen_places = {}
+            self._choices_seen = {}
+            self._snapshot_of = None
+        key = self._snapshot_key()
+        if key is None or key != self._snapshot_of:
+            self._snapshot_of = key
+            self._places = self._all_places()
+            self._choices_by_category = {}
+            seen = self._seen_places
+            described = {}
+            for card, places in self._places.items():
+                about = seen.get(places)
+                if about is None:
+                    about = seen[places] = self._describe(places)
+                described[card] = about
+            self._block = {c: about[0] for c, about in described.items()}
+            self._positions = {c: p for c, (_, p, _) in described.items() if p is not None}
+            self._worth = {c: w for c, (_, p, w) in described.items() if p is not None}
+        self._levels = {}
+        self._pairs = None
+        self._room_values = {}
+        self._questions = {}
+        self._targets = None
+
+    def _all_places(self) -> dict[str, frozenset[Place]]:
+        """Where each card may be, as this bot reckons it (see :meth:`_possible`)."""
+        assert self.book is not None
+        every = self.book.every_possible()
+        return {c: every[c] for cs in self.categories.values() for c in cs}
+
+    def _snapshot_key(self) -> object:
+        """What the snapshot of :meth:`_begin_decision` depends on (None: take it anew)."""
+        assert self.book is not None
+        return self.book.version
+
+    def _describe(
+        self, places: frozenset[Place]
+    ) -> tuple[int, tuple[int, ...] | None, tuple[float, ...]]:
+        """A card that may be at ``places``: its block level, and if unknown, the answer
+        positions that may hold it and what asking about it teaches at each level.
+
+        Cards with the same places are alike here, so decisions look this up by places.
+        """
         position: dict[Place, int] = {seat: i for i, seat in enumerate(self._order)}
         last = len(self._order)
-        self._places = {c: self._possible(c) for cs in self.categories.values() for c in cs}
-        self._block = {}
-        self._positions = {}
-        for card, places in self._places.items():
-            if len(places) == 1:
-                (only,) = places
-                self._block[card] = position.get(only, last)
-            else:
-                self._block[card] = last
-                self._positions[card] = tuple(sorted(position[p] for p in places if p in position))
-        self._levels = {}
-        self._room_values = {}
+        if len(places) == 1:
+            (only,) = places
+            return position.get(only, last), None, ()
+        seats = tuple(sorted(position[p] for p in places if p in position))
+        # Where a card outside the envelope lies helps only through later deductions.
+        weight = 3.0 + 0.1 * len(places) if ENVELOPE in places else 0.25
+        worth = [
+            weight * (sum(1 for s in seats if s < level) / (len(places) - 1))
+            for level in range(last)
+        ]
+        worth.append(weight * 1.0)  # every place is tested: somebody shows it, or nobody has it
+        return last, seats, tuple(worth)
 
     def _card_worth(self, card: str, level: int) -> float:
         """What asking about ``card`` teaches when the first sure answer comes at ``level``."""
-        seats = self._positions.get(card)
-        if seats is None:
+        worth = self._worth.get(card)
+        if worth is None:
             return 0.0  # known, or outside the notebook: a filler, nothing to learn
-        places = self._places[card]
-        if level >= len(self._order):
-            covered = 1.0  # every place is tested: somebody shows it, or nobody has it
-        else:
-            covered = sum(1 for s in seats if s < level) / (len(places) - 1)
-        if ENVELOPE in places:
-            return (3.0 + 0.1 * len(places)) * covered
-        # Where a card outside the envelope lies helps only through later deductions.
-        return 0.25 * covered
+        return worth[level] if level < len(worth) else worth[-1]
 
     def _question_worth(self, named: Sequence[str]) -> float:
         """What asking about ``named`` (suspect, weapon, room) can teach."""
@@ -188,47 +322,118 @@ class SensibleAgent(Agent):
         return max(known, key=lambda c: (self._block.get(c, last), self.rng.random()))
 
     def _best_at(self, category: str, level: int) -> tuple[float, str]:
-        """The card of ``category`` worth most in a question cut off at ``level``."""
+        """The card of ``category`` worth most in a question cut off at ``level``.
+
+        Small random amounts break ties without a fixed bias: one draw of the bot's
+        generator per card that may be named at each level, in order. They are
+        drawn all at once (the same numbers, see :func:`_draws`), and only where
+        worths are close enough for them to matter are they all looked at.
+        """
         per_level = self._levels.get(category)
         if per_level is None:
-            per_level = []
-            last = len(self._order)
-            cards = (*self.categories[category], *self.fillers.get(category, ()))
-            for lv in range(last + 1):
-                # Small random amounts break ties without a fixed bias.
-                per_level.append(
-                    max(
-                        (self._card_worth(c, lv) + self.rng.random() * 1e-3, c)
-                        for c in cards
-                        if self._block.get(c, last) >= lv
-                    )
-                )
+            choices = self._choices_of(category)
+            if BULK_DRAWS:
+                bits = self.rng.getrandbits(64 * sum(len(cards) for _, cards, _ in choices))
+                per_level = []
+                start = 0
+                for worth, cards, clear in choices:
+                    if clear >= 0:
+                        amount = _draw(bits, start + clear)
+                        per_level.append((worth[clear] + amount * 1e-3, cards[clear]))
+                    else:
+                        values = [w + _draw(bits, start + i) * 1e-3 for i, w in enumerate(worth)]
+                        per_level.append(max(zip(values, cards, strict=True)))
+                    start += len(cards)
+            else:
+                draw = self.rng.random
+                per_level = [
+                    max(zip([w + draw() * 1e-3 for w in worth], cards, strict=True))
+                    for worth, cards, _ in choices
+                ]
             self._levels[category] = per_level
         return per_level[level]
 
+    def _choices_of(self, category: str) -> list[tuple[tuple[float, ...], tuple[str, ...], int]]:
+        """For each level, the cards of ``category`` a question cut off there may name
+        (those not held before it), with what each teaches, and which one wins
+        whatever the tie-breaking amounts (-1: they may decide); kept with the snapshot."""
+        found = self._choices_by_category.get(category)
+        if found is None:
+            cards = (*self.categories[category], *self.fillers.get(category, ()))
+            # The same places for the category's cards give the same choices: most
+            # new facts are about other categories.
+            key = (category, tuple(self._places.get(c) for c in cards))
+            found = self._choices_seen.get(key)
+            if found is None:
+                found = self._choices_seen[key] = self._list_choices(category, cards)
+            self._choices_by_category[category] = found
+        return found
+
+    def _list_choices(
+        self, category: str, cards: tuple[str, ...]
+    ) -> list[tuple[tuple[float, ...], tuple[str, ...], int]]:
+        last = len(self._order)
+        found = []
+        for level in range(last + 1):
+            named = tuple(c for c in cards if self._block.get(c, last) >= level)
+            if not named:
+                raise ValueError(f"no card of {category} can be asked about")
+            worth = tuple(self._card_worth(c, level) for c in named)
+            found.append((worth, named, _clear_winner(worth)))
+        return found
+
     def _best_question(self, room: str) -> tuple[float, str, str]:
         """The most informative (value, suspect, weapon) to ask in ``room``."""
+        best = self._questions.get(room)
+        if best is not None:
+            return best
         top = self._block.get(room, len(self._order))
-        best = (-1.0, "", "")
-        for level in range(top + 1):
-            s_value, suspect = self._best_at("suspect", level)
-            w_value, weapon = self._best_at("weapon", level)
-            value = s_value + w_value + self._card_worth(room, level)
-            if value > best[0]:
-                best = (value, suspect, weapon)
+        pairs = self._pairs
+        if pairs is None:
+            pairs = self._pairs = self._best_pairs()
+        worth = self._worth.get(room)
+        if worth is None:  # a known room adds nothing: the best pair up to its level
+            best = self._pairs_upto[top]
+        else:
+            best = (-1.0, "", "")
+            for level in range(top + 1):
+                value, suspect, weapon = pairs[level]
+                value += worth[level]
+                if value > best[0]:
+                    best = (value, suspect, weapon)
+        self._questions[room] = best
         return best
+
+    def _best_pairs(self) -> list[tuple[float, str, str]]:
+        """The best suspect and weapon at each level with their worth together; and in
+        ``_pairs_upto``, the best of those at this level or below."""
+        levels = range(len(self._order) + 1)
+        suspects = [self._best_at("suspect", level) for level in levels]
+        weapons = [self._best_at("weapon", level) for level in levels]
+        pairs = [
+            (s_value + w_value, suspect, weapon)
+            for (s_value, suspect), (w_value, weapon) in zip(suspects, weapons, strict=True)
+        ]
+        best = (-1.0, "", "")
+        self._pairs_upto = []
+        for pair in pairs:
+            if pair[0] > best[0]:
+                best = pair
+            self._pairs_upto.append(best)
+        return pairs
 
     def _question_value(self, room: Any) -> float:
         """What the best question in ``room`` can teach (0: nothing at all)."""
+        value = self._room_values.get(room) if isinstance(room, str) else None
+        if value is not None:
+            return value
         if not isinstance(room, str) or (
             room not in self._rooms() and room not in self.fillers.get("room", ())
         ):
             return 0.0
-        value = self._room_values.get(room)
-        if value is None:
-            value = self._best_question(room)[0]
-            # Below the smallest real worth is only the tie-breaking noise.
-            value = self._room_values[room] = value if value >= 0.01 else 0.0
+        value = self._best_question(room)[0]
+        # Below the smallest real worth is only the tie-breaking noise.
+        value = self._room_values[room] = value if value >= 0.01 else 0.0
         return value
 
     def _room_value(self, room: Any) -> float:
@@ -258,13 +463,20 @@ class SensibleAgent(Agent):
         board = self.board
         assert board is not None
         node = board.node(location if isinstance(location, str) else tuple(location))
+        targets = self._targets
+        if targets is None:  # the rooms worth asking in, with the walk to each
+            targets = self._targets = []
+            for room in self._rooms():
+                value = self._question_value(room)
+                if value > 0.0:
+                    targets.append((room, value, board.distances_from(board.node(room))))
         best = float("-inf")
-        for room in self._rooms():
-            value = self._question_value(room)
-            if value <= 0.0 or room == exclude:
-                continue
-            distance = board.distances_from(board.node(room))[node]
-            best = max(best, value - self.STEP_COST * distance)
+        step = self.STEP_COST
+        for room, value, distances in targets:
+            if room != exclude:
+                score = value - step * distances[node]
+                if score > best:
+                    best = score
         return best if best > float("-inf") else 0.0
 
     def _worth_staying(self, room: Any, here: Any) -> bool:

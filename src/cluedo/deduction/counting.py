@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -56,15 +56,60 @@ class Problem:
     clauses: tuple[tuple[int, frozenset[int]], ...]
 
 
-@dataclass
 class Counts:
-    """The result of :func:`count`."""
+    """The result of :func:`count`: ``total`` assignments; ``marginal[c][a]``, the
+    assignments with card ``c`` in atom ``a``; ``joint``, envelope card per category
+    -> assignments (zero entries omitted), built when first read."""
 
-    total: int
-    marginal: list[list[int]]
-    """``marginal[c][a]``: assignments with card ``c`` in atom ``a``."""
-    joint: dict[tuple[int, ...], int] = field(default_factory=dict)
-    """Envelope card per category -> assignments (zero entries omitted)."""
+    __slots__ = ("_groups", "_joint", "_rows", "marginal", "total")
+
+    def __init__(
+        self,
+        total: int,
+        marginal: list[list[int]],
+        joint: dict[tuple[int, ...], int] | None = None,
+        rows: list[int] | None = None,
+        groups: list[dict[int, list[int]]] | None = None,
+    ) -> None:
+        self.total = total
+        self.marginal = marginal
+        self._joint = joint
+        self._rows = rows
+        """The compiled core's envelope rows: the count, then per category the card,
+        or minus a group of cards nothing tells apart (see ``_count_sparse``)."""
+        self._groups = groups
+
+    def _row_cards(self, row: list[int]) -> list[list[int]]:
+        assert self._groups is not None
+        groups = self._groups
+        return [[c] if c >= 0 else groups[k][-c] for k, c in enumerate(row)]
+
+    @property
+    def joint(self) -> dict[tuple[int, ...], int]:
+        if self._joint is None:
+            # Cards nothing tells apart share their group's count evenly.
+            joint: dict[tuple[int, ...], int] = {}
+            rows, width = self._rows or [], 1 + len(self._groups or ())
+            for i in range(0, len(rows), width):
+                cards = self._row_cards(rows[i + 1 : i + width])
+                share = rows[i] // math.prod(len(cs) for cs in cards)
+                for combo in itertools.product(*cards):
+                    joint[combo] = share
+            self._joint = joint
+            self._rows = self._groups = None
+        return self._joint
+
+    def shares(self) -> list[tuple[int, int]]:
+        """(assignments, how many envelopes have that many): the joint's counts without
+        naming the envelopes (one pair per row of cards nothing tells apart)."""
+        if self._joint is not None or self._rows is None:
+            return [(n, 1) for n in self.joint.values()]
+        rows, width = self._rows, 1 + len(self._groups or ())
+        out = []
+        for i in range(0, len(rows), width):
+            times = math.prod(len(cs) for cs in self._row_cards(rows[i + 1 : i + width]))
+            out.append((rows[i] // times, times))
+        return out
 
 
 class Infeasible(Exception):
@@ -220,6 +265,33 @@ def count(problem: Problem) -> Counts:
     return _count_reduced(reduced, tuple(remaining), n_cats)
 
 
+def count_total(problem: Problem) -> int:
+    """Only the number of assignments (what :func:`count` gives as ``total``)."""
+    try:
+        remaining, allowed, clauses = propagate(problem.caps, problem.allowed, problem.clauses)
+    except Infeasible:
+        return 0
+    reduced = Problem(
+        problem.caps, problem.env_category, tuple(allowed), problem.category, tuple(clauses)
+    )
+    return _total_reduced(reduced, tuple(remaining))
+
+
+@lru_cache(maxsize=256)
+def _total_reduced(problem: Problem, remaining: tuple[int, ...]) -> int:
+    n_cats = 1 + max(problem.category, default=-1)
+    allowed = problem.allowed
+    if sparse_count.available():
+        n_free = sum(1 for m in allowed if m & (m - 1))
+        if _multinomial_bound(n_free, [r for r in remaining if r > 0]) < _INT64_LIMIT:
+            found = sparse_count.count_total(
+                remaining, allowed, problem.clauses, problem.env_category, n_cats
+            )
+            if found is not None:
+                return found
+    return _count_reduced(problem, remaining, n_cats).total
+
+
 @lru_cache(maxsize=256)
 def _count_reduced(problem: Problem, remaining: tuple[int, ...], n_cats: int) -> Counts:
     fast = _count_sparse(problem, remaining, n_cats)
@@ -263,14 +335,7 @@ def _count_sparse(problem: Problem, remaining: tuple[int, ...], n_cats: int) -> 
     for c, g in enumerate(core.group):
         if g:
             groups[problem.category[c]].setdefault(g, []).append(c)
-    joint = {}
-    for i in range(0, len(rows), width):
-        value = rows[i]
-        cards = [[c] if c >= 0 else groups[k][-c] for k, c in enumerate(rows[i + 1 : i + width])]
-        share = value // math.prod(len(cs) for cs in cards)
-        for combo in itertools.product(*cards):
-            joint[combo] = share
-    return Counts(total, marginal, joint)
+    return Counts(total, marginal, rows=rows, groups=groups)
 
 
 class _Counter:

@@ -47,6 +47,7 @@ from cluedo.deduction.notebook import Notebook
 from cluedo.deduction.observations import Draw, Observation, Shown, Transfer
 from cluedo.deduction.places import Layout, Place, place_name, place_of
 from cluedo.deduction.propagator import Propagator
+from cluedo.deduction.reading import EventReader
 from cluedo.deduction.setup import ENVELOPE
 from cluedo.deduction.slots import SlotDeal
 from cluedo.engine.ruleset import CardReader
@@ -108,6 +109,7 @@ class CardKnowledge:
         """Why probabilities are estimated rather than counted (None: they are exact)."""
         self._solved: tuple[str, ...] | None = None
         self._stale = True
+        self._starts = 0
         if layout is not None:
             self.start(layout)
 
@@ -117,6 +119,7 @@ class CardKnowledge:
         """Begin (or begin again) with the cards laid out as ``layout`` says."""
         self.layout = layout
         self.fast = Propagator(layout)
+        self._starts += 1
         self._pending = []
         self._deferred_at = -1
         self._solved = None
@@ -150,8 +153,17 @@ class CardKnowledge:
                 self.why_estimated = f"the exact count gave up: {err}"
 
     def observe_events(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Take in events of the seat's log, in order (skipping quickly the many
+        kinds of event a plain :class:`EventReader` says nothing about)."""
+        reader = self.reader
+        if not isinstance(reader, EventReader) or type(reader).read is not EventReader.read:
+            for event in events:
+                self.observe_event(event)
+            return
+        kinds = reader.readers
         for event in events:
-            self.observe_event(event)
+            if event["kind"] in kinds or self._counter is not None:
+                self.observe_event(event)
 
     def observe(self, obs: Observation) -> None:
         """Take in one observation (the exact engine counts it when next asked)."""
@@ -168,6 +180,12 @@ class CardKnowledge:
     @property
     def started(self) -> bool:
         return self.fast is not None
+
+    @property
+    def version(self) -> tuple[int, int]:
+        """Changes whenever the fast answers (:meth:`possible` and the rest) may have
+        changed: a bot may keep what it worked out from them until then."""
+        return self._starts, self.fast.version if self.fast is not None else 0
 
     def exact_notebook(self) -> Notebook | None:
         """The exact notebook brought up to date, or None where it cannot count now.
@@ -228,6 +246,10 @@ class CardKnowledge:
         """The places ``card`` may be, by the sound eliminations."""
         return self._fast().possible(card)
 
+    def every_possible(self) -> dict[str, frozenset[Place]]:
+        """:meth:`possible` for every card at once."""
+        return self._fast().every_possible()
+
     def where(self, card: str) -> Place | None:
         return self._fast().where(card)
 
@@ -236,9 +258,10 @@ class CardKnowledge:
 
     def combinations(self) -> int:
         """How many envelopes the sound eliminations leave."""
+        fast = self._fast()
         out = 1
         for category in self.categories:
-            out *= len(self.envelope_candidates(category))
+            out *= fast.envelope_count(category)
         return out
 
     def solution(self) -> tuple[str, ...] | None:

@@ -18,7 +18,7 @@ It is immutable: :meth:`Record.apply` returns a new record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from cluedo.deduction.errors import (
     ContradictionError,
@@ -82,6 +82,27 @@ class Record:
 
     # -- queries -----------------------------------------------------------
 
+    def _with(
+        self,
+        *,
+        atoms: tuple[Atom, ...] | None = None,
+        allowed: tuple[int, ...] | None = None,
+        clauses: frozenset[tuple[int, frozenset[int]]] | None = None,
+        wrong: frozenset[tuple[int, ...]] | None = None,
+        overrides: tuple[tuple[int, str], ...] | None = None,
+        origins: tuple[tuple[int, str], ...] | None = None,
+    ) -> Record:
+        """This record with some fields changed (``dataclasses.replace``, faster)."""
+        return Record(
+            self.setup,
+            self.atoms if atoms is None else atoms,
+            self.allowed if allowed is None else allowed,
+            self.clauses if clauses is None else clauses,
+            self.wrong if wrong is None else wrong,
+            self.overrides if overrides is None else overrides,
+            self.origins if origins is None else origins,
+        )
+
     @property
     def cards(self) -> tuple[str, ...]:
         """Card ids; a card's index is its position here."""
@@ -90,8 +111,8 @@ class Record:
     def card_index(self, card: str) -> int:
         """Index of a card id, or :class:`UnknownNameError`."""
         try:
-            return self.cards.index(card)
-        except ValueError:
+            return self.setup.card_position[card]
+        except KeyError:
             raise UnknownNameError(
                 f"unknown card {card!r}; known cards: {', '.join(self.cards)}"
             ) from None
@@ -195,7 +216,7 @@ class Record:
             if moved != location:
                 raise ContradictionError(obs, f"{self.cards[card]} was seen moving to {moved}")
             return self
-        return replace(self, allowed=self._restrict(card, self.mask_of(location)))
+        return self._with(allowed=self._restrict(card, self.mask_of(location)))
 
     def _hand(self, obs: Hand) -> Record:
         player = self._player(obs.player)
@@ -212,7 +233,7 @@ class Record:
             elif moved == player:
                 raise ContradictionError(obs, f"{self.cards[c]} was seen moving to {player}")
             elif moved is None:
-                rec = replace(rec, allowed=rec._restrict(c, ~mask))
+                rec = rec._with(allowed=rec._restrict(c, ~mask))
         return rec
 
     def _has_one_of(self, obs: HasOneOf) -> Record:
@@ -223,7 +244,7 @@ class Record:
         free = frozenset(c for c in idx if self.override_of(c) is None)
         if not free:
             raise ContradictionError(obs, f"none of these cards can be with {player}")
-        return replace(self, clauses=self.clauses | {(self.mask_of(player), free)})
+        return self._with(clauses=self.clauses | {(self.mask_of(player), free)})
 
     def _has_none(self, obs: HasNone) -> Record:
         player = self._player(obs.player)
@@ -236,7 +257,7 @@ class Record:
                 raise ContradictionError(obs, f"{name} was seen moving to {player}")
             if moved is None:
                 allowed[c] &= ~mask
-        return replace(self, allowed=tuple(allowed))
+        return self._with(allowed=tuple(allowed))
 
     def _wrong(self, obs: WrongAccusation) -> Record:
         idx = [self.card_index(c) for c in obs.cards]
@@ -249,7 +270,7 @@ class Record:
                 f"an accusation names one card of each category ({', '.join(cats)})"
             )
         triple = tuple(by_cat[k] for k in cats)
-        return replace(self, wrong=self.wrong | {triple})
+        return self._with(wrong=self.wrong | {triple})
 
     def _move(self, obs: Observation, source: str, target: str, card: str | None) -> Record:
         self._player(target)
@@ -264,8 +285,7 @@ class Record:
             origins.setdefault(c, source)
             overrides = dict(rec.overrides)
             overrides[c] = target
-            return replace(
-                rec,
+            return rec._with(
                 overrides=tuple(sorted(overrides.items())),
                 origins=tuple(sorted(origins.items())),
             )
@@ -290,7 +310,7 @@ class Record:
             if loc == source:  # a card seen moving in is the one taken
                 overrides = dict(self.overrides)
                 overrides[c] = target
-                out.append(replace(self, overrides=tuple(sorted(overrides.items()))))
+                out.append(self._with(overrides=tuple(sorted(overrides.items()))))
         return tuple(out)
 
     def _split(self, a: int, target: str) -> Record:
@@ -310,7 +330,7 @@ class Record:
             for c, m in enumerate(self.allowed)
         ]
         clauses = frozenset((m | (1 << new) if (m >> a) & 1 else m, cs) for m, cs in self.clauses)
-        return replace(self, atoms=tuple(atoms), allowed=tuple(allowed), clauses=clauses)
+        return self._with(atoms=tuple(atoms), allowed=tuple(allowed), clauses=clauses)
 
 
 Branches = tuple[tuple[Record, int], ...]
@@ -333,6 +353,11 @@ def room_left(record: Record) -> list[int] | None:
 
 def apply_branches(branches: Branches, obs: Observation) -> Branches:
     """Add ``obs`` to every branch; equal records merge, adding their weights."""
+    if len(branches) == 1:  # the usual case: nothing to merge
+        record, weight = branches[0]
+        refined = record.branches(obs)
+        if len(refined) == 1:
+            return ((refined[0], weight),)
     merged: dict[Record, int] = {}
     first_error: ContradictionError | None = None
     for record, weight in branches:

@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from cluedo.deduction.counting import Counts, Problem, count
+from cluedo.deduction.counting import Counts, Problem, count, count_total
 from cluedo.deduction.errors import ContradictionError, UnknownNameError
 from cluedo.deduction.model import Branches, Record, apply_branches
 from cluedo.deduction.observations import Observation, observation_from_dict
@@ -92,16 +92,43 @@ def _setup_info(setup: DealSetup) -> _SetupInfo:
     return info
 
 
-def summarise(record: Record) -> Summary:
-    """Count every deal consistent with ``record``, by card and location."""
-    _, cards, locations, category, loc_index, names = _setup_info(record.setup)
-    problem = Problem(
+def _problem(record: Record) -> Problem:
+    category = _setup_info(record.setup)[3]
+    return Problem(
         caps=tuple(a.size for a in record.atoms),
         env_category=tuple(a.category for a in record.atoms),
         allowed=record.allowed,
         category=category,
         clauses=tuple(sorted(record.clauses, key=lambda x: (x[0], sorted(x[1])))),
     )
+
+
+def envelope_tally(branches: Branches) -> tuple[int, list[tuple[int, int]]]:
+    """The number of deals, and the deals of the possible envelopes as (deals, how
+    many envelopes have that many): what :func:`summarise_branches` gives, without
+    the counts by card and location (a question's outcomes need only these)."""
+    if len(branches) == 1:
+        record, weight = branches[0]
+        if weight == 1 and not record.wrong:
+            counts = _count_cached(_problem(record))
+            return counts.total, [(n, k) for n, k in counts.shares() if n]
+    summary, _ = summarise_branches(branches)
+    return summary.deals, [(n, 1) for n in summary.envelope.values()]
+
+
+def deal_total(branches: Branches) -> int:
+    """Only the number of deals (a count without the probabilities: cheaper)."""
+    if len(branches) == 1:
+        record, weight = branches[0]
+        if weight == 1 and not record.wrong:
+            return count_total(_problem(record))
+    return summarise_branches(branches)[0].deals
+
+
+def summarise(record: Record) -> Summary:
+    """Count every deal consistent with ``record``, by card and location."""
+    _, cards, locations, _, loc_index, names = _setup_info(record.setup)
+    problem = _problem(record)
     base = _count_cached(problem)
     total = base.total
     marginal = base.marginal
@@ -184,7 +211,9 @@ class Notebook:
         self._branches: Branches = ((initial, 1),)
         self._observations: tuple[Observation, ...] = ()
         self._history: tuple[tuple[Branches, Summary | None], ...] = ()
-        self._summary = summarise(initial)
+        self._summary: Summary | None = None
+        """Counted when first asked: a notebook fed observations before any question
+        never counts the empty record."""
 
     @classmethod
     def create(
@@ -246,7 +275,7 @@ class Notebook:
         undone = list(self._observations[-count:])
         branches, summary = self._history[-count]
         self._branches = branches
-        self._summary = summary if summary is not None else summarise_branches(branches)[0]
+        self._summary = summary
         self._history = self._history[:-count]
         self._observations = self._observations[:-count]
         return undone
@@ -290,12 +319,14 @@ class Notebook:
     @property
     def summary(self) -> Summary:
         """The exact counts for the current record."""
+        if self._summary is None:
+            self._summary = summarise_branches(self._branches)[0]
         return self._summary
 
     @property
     def deals(self) -> int:
         """Number of deals consistent with everything observed."""
-        return self._summary.deals
+        return self.summary.deals
 
     @property
     def locations(self) -> tuple[str, ...]:
@@ -303,7 +334,7 @@ class Notebook:
         return self.setup.locations
 
     def _check(self, card: str, location: str) -> None:
-        if card not in self._summary.counts:
+        if card not in self.summary.counts:
             raise UnknownNameError(f"unknown card {card!r}")
         if location not in self.setup.locations:
             raise UnknownNameError(
@@ -313,7 +344,7 @@ class Notebook:
     def count(self, card: str, location: str) -> int:
         """Number of consistent deals with ``card`` in ``location``."""
         self._check(card, location)
-        return self._summary.counts[card][location]
+        return self.summary.counts[card][location]
 
     def exact_probability(self, card: str, location: str) -> Fraction:
         """Exact probability that ``card`` is in ``location``."""
@@ -339,7 +370,7 @@ class Notebook:
     def facts(self) -> list[Fact]:
         """Every certain fact: each card is or is not in each location."""
         out = []
-        for card, row in self._summary.counts.items():
+        for card, row in self.summary.counts.items():
             for loc, n in row.items():
                 if n == self.deals:
                     out.append(Fact(card, loc, True))
@@ -349,11 +380,11 @@ class Notebook:
 
     def envelope_counts(self) -> dict[tuple[str, ...], int]:
         """Envelope combination -> number of consistent deals (zeros omitted)."""
-        return dict(self._summary.envelope)
+        return dict(self.summary.envelope)
 
     def envelope_distribution(self) -> dict[tuple[str, ...], Fraction]:
         """Envelope combination -> exact probability, most likely first."""
-        items = sorted(self._summary.envelope.items(), key=lambda kv: (-kv[1], kv[0]))
+        items = sorted(self.summary.envelope.items(), key=lambda kv: (-kv[1], kv[0]))
         return {combo: Fraction(n, self.deals) for combo, n in items}
 
     def most_likely_envelope(self) -> tuple[tuple[str, ...], Fraction]:
@@ -363,7 +394,7 @@ class Notebook:
 
     def certain_envelope(self) -> tuple[str, ...] | None:
         """The envelope if it is certain, else None."""
-        env = self._summary.envelope
+        env = self.summary.envelope
         return next(iter(env)) if len(env) == 1 else None
 
     def hand_size(self, location: str) -> int:
@@ -387,4 +418,4 @@ class Notebook:
         return nb
 
 
-__all__ = ["ENVELOPE", "Fact", "Notebook", "Summary", "summarise"]
+__all__ = ["ENVELOPE", "Fact", "Notebook", "Summary", "deal_total", "envelope_tally", "summarise"]

@@ -25,7 +25,7 @@ card that may have come.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from cluedo.deduction.errors import ContradictionError, UnknownNameError
@@ -44,31 +44,108 @@ from cluedo.deduction.observations import (
 from cluedo.deduction.places import Layout, Place, place_of
 from cluedo.deduction.setup import ENVELOPE, FACE_UP
 
-Clause = tuple[frozenset[Place], frozenset[str]]
-"""At least one of the cards is in one of the places."""
+Clause = tuple[int, int]
+"""At least one of the cards (a bit per card) is in one of the places (a bit per place)."""
+
+_State = tuple[
+    dict[Place, int],
+    dict[Place, dict[str, int]],
+    list[int],
+    list[int],
+    int,
+    list[Clause],
+    list[int],
+    int,
+    int,
+]
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The indices of the bits set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class _Shape:
+    """What never changes for one layout: indices of cards and places, category masks."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.cards = layout.cards
+        self.places = layout.places
+        self.card_index = {c: i for i, c in enumerate(self.cards)}
+        self.place_index = {p: i for i, p in enumerate(self.places)}
+        self.category_of = {c: cat for cat, cards in layout.categories for c in cards}
+        self.category_mask: dict[str, int] = {}
+        for cat, cards in layout.categories:
+            mask = 0
+            for c in cards:
+                mask |= 1 << self.card_index[c]
+            self.category_mask[cat] = mask
+        self.category_cards = {cat: tuple(cards) for cat, cards in layout.categories}
+        self.all_cards = (1 << len(self.cards)) - 1
+        self.all_places = (1 << len(self.places)) - 1
+        self.envelope = self.place_index.get(ENVELOPE, -1)
+        self.envelope_bit = 1 << self.envelope if self.envelope >= 0 else 0
+        self.name_index = {str(p): i for p, i in self.place_index.items() if p in layout.sizes}
+        """Each place's index by its name in observations (seats by number)."""
+        self.sets: dict[int, frozenset[Place]] = {}
+        """Place masks already turned into sets of places (answers share them)."""
+
+    def place_set(self, mask: int) -> frozenset[Place]:
+        found = self.sets.get(mask)
+        if found is None:
+            found = self.sets[mask] = frozenset(self.places[p] for p in _bits(mask))
+        return found
 
 
 class Propagator:
-    """Places each card may be, kept sound through every observation."""
+    """Places each card may be, kept sound through every observation.
+
+    Each card's places are a bitmask over the layout's places, and each place's
+    possible cards a bitmask over the cards, kept in step: a rule is then a few
+    integer operations, and the state to restore after a contradiction is a
+    handful of short lists. Propagation is incremental: only the places and
+    cards something changed for are looked at again (a rule about a place, a
+    clause or an accusation can only give something new once one of them has
+    changed), which reaches the same conclusions as trying every rule.
+    """
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.category_of = {c: cat for cat, cards in layout.categories for c in cards}
-        self.cards = layout.cards
+        shape = self._shape = _Shape(layout)
+        self.category_of = shape.category_of
+        self.cards = shape.cards
         self.sizes: dict[Place, int] = dict(layout.sizes)
+        """Cards each place holds now. Replaced, never changed in place (so a saved
+        state may share it)."""
         self.per_category: dict[Place, dict[str, int]] = {
             p: dict(counts) for p, counts in layout.per_category.items()
         }
-        every = frozenset(layout.places)
-        self._possible: dict[str, set[Place]] = {c: set(every) for c in self.cards}
-        for place, counts in self.per_category.items():  # no room for other categories
-            for card, cat in self.category_of.items():
-                if counts.get(cat, 0) == 0:
-                    self._possible[card].discard(place)
+        """Places holding a fixed number per category. Replaced, never changed in place."""
+        self._mask = [shape.all_places] * len(self.cards)
+        self._may = [shape.all_cards] * len(shape.places)
+        self._fixed = 0
+        """Cards with one possible place left (a bit per card)."""
         self._clauses: list[Clause] = []
-        self._wrong: list[frozenset[str]] = []
-        self._dirty = True
-        """Something was learnt since the last propagation (many observations teach nothing)."""
+        self._wrong: list[int] = []
+        self._touched_places = shape.all_places
+        """Places whose cards, room or count changed since their rules were last tried."""
+        self._touched_cards = shape.all_cards
+        """Cards whose places changed since the clauses and accusations were last tried."""
+        self._groups: list[list[tuple[int, int]]] | None = None
+        self.version = 0
+        """Counts the observations that changed some card's places (a question's answer
+        computed from the places may be kept while it stays the same)."""
+        for place, counts in self.per_category.items():  # no room for other categories
+            p = shape.place_index.get(place)
+            if p is None:
+                continue
+            for cat, mask in shape.category_mask.items():
+                if counts.get(cat, 0) == 0:
+                    for c in _bits(mask):
+                        self._exclude(c, p)
         self.propagate()
 
     # -- observing ------------------------------------------------------------------
@@ -79,149 +156,286 @@ class Propagator:
         All or nothing: on a :class:`ContradictionError` (or a name it does not
         know) the propagator is left as it was.
         """
-        self.observe_all((obs,))
-
-    def observe_all(self, observations: Iterable[Observation]) -> None:
+        if self._known_already(obs):
+            return
         before = self._state()
         try:
-            for obs in observations:
-                self._take(obs)
-            if self._dirty:
+            self._take(obs)
+            if self._touched_places or self._touched_cards:  # many observations teach nothing
                 self.propagate()
         except Exception:
             self._restore(before)
             raise
+        if self._mask != before[2]:
+            self.version += 1
 
-    def _state(self) -> tuple[Any, ...]:
+    def _known_already(self, obs: Observation) -> bool:
+        """Whether ``obs`` only says what is certain already (most answers to other
+        players' questions do): then there is nothing to take in or to undo."""
+        if not isinstance(obs, HasNone | HasOneOf | Shown):
+            return False
+        place = self._shape.name_index.get(obs.player)
+        if place is None:
+            return False
+        bit = 1 << place
+        index, mask = self._shape.card_index, self._mask
+        names = (obs.card,) if isinstance(obs, Shown) else obs.cards
+        found = [index.get(card) for card in names]
+        cards = [c for c in found if c is not None]
+        if len(cards) < len(found):
+            return False  # an unknown name: the full path says so
+        if isinstance(obs, HasNone):
+            return not any(mask[c] & bit for c in cards)
+        return any(mask[c] == bit for c in cards)  # one of them is surely there
+
+    def observe_all(self, observations: Iterable[Observation]) -> None:
+        """Take in several observations, then draw the conclusions (all or nothing)."""
+        before = self._state()
+        try:
+            for obs in observations:
+                self._take(obs)
+            if self._touched_places or self._touched_cards:
+                self.propagate()
+        except Exception:
+            self._restore(before)
+            raise
+        if self._mask != before[2]:
+            self.version += 1
+
+    def _state(self) -> _State:
+        # The dicts are replaced rather than changed, so only the lists are copied.
         return (
-            dict(self.sizes),
-            {p: dict(c) for p, c in self.per_category.items()},
-            {c: set(p) for c, p in self._possible.items()},
+            self.sizes,
+            self.per_category,
+            list(self._mask),
+            list(self._may),
+            self._fixed,
             list(self._clauses),
             list(self._wrong),
+            self._touched_places,
+            self._touched_cards,
         )
 
-    def _restore(self, state: tuple[Any, ...]) -> None:
-        self.sizes, self.per_category, self._possible, self._clauses, self._wrong = state
-        self._dirty = True
+    def _restore(self, state: _State) -> None:
+        (
+            self.sizes,
+            self.per_category,
+            self._mask,
+            self._may,
+            self._fixed,
+            self._clauses,
+            self._wrong,
+            self._touched_places,
+            self._touched_cards,
+        ) = state
+        self._groups = None
 
     def _take(self, obs: Observation) -> None:
-        if isinstance(obs, Hand):
-            seat = self._place(obs.player)
-            hand = set(obs.cards)
-            for card in self.cards:
-                if card in hand:
-                    self._put(card, seat)
-                else:
-                    self._exclude(card, seat)
-        elif isinstance(obs, Shown):
-            self._put(self._card(obs.card), self._place(obs.player))
-        elif isinstance(obs, HasOneOf):
-            cards = frozenset(self._card(c) for c in obs.cards)
-            self._clauses.append((frozenset({self._place(obs.player)}), cards))
-            self._dirty = True
-        elif isinstance(obs, HasNone):
-            seat = self._place(obs.player)
-            for card in obs.cards:
-                self._exclude(self._card(card), seat)
-        elif isinstance(obs, FaceUp):
-            for card in obs.cards:
-                self._put(self._card(card), FACE_UP)
-        elif isinstance(obs, WrongAccusation):
-            self._wrong.append(frozenset(self._card(c) for c in obs.cards))
-            self._dirty = True
-        elif isinstance(obs, Draw):
-            self._move(self._place(obs.pile), self._place(obs.player), obs.card, None)
-        elif isinstance(obs, Transfer):
-            source, target = self._place(obs.source), self._place(obs.target)
-            self._move(source, target, obs.card, obs.category)
-        elif isinstance(obs, HandOver):
-            self._hand_over(self._place(obs.source), self._place(obs.target))
-        else:
-            raise TypeError(f"not an observation: {obs!r}")
+        take = _TAKE.get(type(obs))
+        if take is None:
+            kind = next((k for k in _TAKE if isinstance(obs, k)), None)
+            if kind is None:
+                raise TypeError(f"not an observation: {obs!r}")
+            take = _TAKE[kind]
+        take(self, obs)
 
-    def _card(self, card: str) -> str:
-        if card not in self._possible:
+    def _has_none(self, obs: HasNone) -> None:
+        p = self._place(obs.player)
+        bit = 1 << p
+        index, mask = self._shape.card_index, self._mask
+        for card in obs.cards:
+            c = index.get(card)
+            if c is None:
+                raise UnknownNameError(f"unknown card {card!r}")
+            if mask[c] & bit:  # most are known not to be there already
+                self._exclude(c, p)
+
+    def _has_one_of(self, obs: HasOneOf) -> None:
+        cards = 0
+        for c in obs.cards:
+            cards |= 1 << self._card(c)
+        self._clauses.append((1 << self._place(obs.player), cards))
+        self._touched_cards |= cards
+
+    def _shown(self, obs: Shown) -> None:
+        self._put(self._card(obs.card), self._place(obs.player))
+
+    def _hand(self, obs: Hand) -> None:
+        p = self._place(obs.player)
+        index = self._shape.card_index
+        hand = {index[c] for c in obs.cards if c in index}
+        for c in range(len(self.cards)):
+            if c in hand:
+                self._put(c, p)
+            else:
+                self._exclude(c, p)
+
+    def _face_up(self, obs: FaceUp) -> None:
+        p = self._shape.place_index.get(FACE_UP, -1)
+        if p < 0:
+            raise ContradictionError(None, "no cards lie face up in this game")
+        for card in obs.cards:
+            self._put(self._card(card), p)
+
+    def _wrong_accusation(self, obs: WrongAccusation) -> None:
+        cards = 0
+        for c in obs.cards:
+            cards |= 1 << self._card(c)
+        self._wrong.append(cards)
+        self._touched_cards |= cards
+
+    def _draw(self, obs: Draw) -> None:
+        self._move(self._place(obs.pile), self._place(obs.player), obs.card, None)
+
+    def _transfer(self, obs: Transfer) -> None:
+        source, target = self._place(obs.source), self._place(obs.target)
+        self._move(source, target, obs.card, obs.category)
+
+    def _handed_over(self, obs: HandOver) -> None:
+        self._hand_over(self._place(obs.source), self._place(obs.target))
+
+    def _card(self, card: str) -> int:
+        index = self._shape.card_index.get(card)
+        if index is None:
             raise UnknownNameError(f"unknown card {card!r}")
-        return card
+        return index
 
-    def _place(self, name: str) -> Place:
+    def _place(self, name: str) -> int:
+        index = self._shape.name_index.get(name)
+        if index is not None:
+            return index
         place = place_of(name)
-        if place not in self.sizes:
+        index = self._shape.place_index.get(place)
+        if index is None or place not in self.sizes:
             places = ", ".join(str(p) for p in self.layout.places)
             raise UnknownNameError(f"unknown place {name!r}; places: {places}")
-        return place
+        return index
 
-    def _put(self, card: str, place: Place) -> None:
-        if place not in self._possible[card]:
-            raise ContradictionError(None, f"{card} cannot be at {place}")
-        if len(self._possible[card]) > 1:
-            self._possible[card] = {place}
-            self._dirty = True
+    def _name(self, c: int) -> str:
+        return self.cards[c]
 
-    def _exclude(self, card: str, place: Place) -> None:
-        places = self._possible[card]
-        if place in places:
-            if len(places) == 1:
-                raise ContradictionError(None, f"{card} has nowhere left to be")
-            places.discard(place)
-            self._dirty = True
+    # Every change of a card's places goes through these, which keep the per-card
+    # and per-place masks in step.
 
-    def _resize(self, place: Place, change: int, category: str | None) -> None:
-        self._dirty = True
-        self.sizes[place] += change
-        if self.sizes[place] < 0:
+    def _put(self, c: int, p: int) -> None:
+        bit = 1 << p
+        mask = self._mask[c]
+        if not mask & bit:
+            raise ContradictionError(None, f"{self._name(c)} cannot be at {self.layout.places[p]}")
+        if mask != bit:
+            self._set(c, bit)
+
+    def _exclude(self, c: int, p: int) -> None:
+        bit = 1 << p
+        mask = self._mask[c]
+        if mask & bit:
+            if mask == bit:
+                raise ContradictionError(None, f"{self._name(c)} has nowhere left to be")
+            mask ^= bit
+            self._mask[c] = mask
+            card_bit = 1 << c
+            self._may[p] &= ~card_bit
+            self._touched_cards |= card_bit
+            if mask & (mask - 1):
+                self._touched_places |= bit
+            else:  # now known to be at its last place
+                self._fixed |= card_bit
+                self._touched_places |= bit | mask
+
+    def _set(self, c: int, new: int) -> None:
+        """Card ``c`` may be exactly at the places of ``new`` (not empty)."""
+        old = self._mask[c]
+        if old == new:
+            return
+        card_bit = 1 << c
+        may = self._may
+        for p in _bits(old & ~new):
+            may[p] &= ~card_bit
+        for p in _bits(new & ~old):
+            may[p] |= card_bit
+        self._mask[c] = new
+        if new & (new - 1):
+            self._fixed &= ~card_bit
+        else:
+            self._fixed |= card_bit
+        self._touched_places |= old | new
+        self._touched_cards |= card_bit
+
+    def _resize(self, p: int, change: int, category: str | None) -> None:
+        self._touched_places |= 1 << p
+        self._groups = None
+        place = self.layout.places[p]
+        size = self.sizes[place] + change
+        if size < 0:
             raise ContradictionError(None, f"{place} has no card to give")
+        self.sizes = {**self.sizes, place: size}
         counts = self.per_category.get(place)
         if counts is None:
             return
         if category is None:  # which category moved is unknown: the count no longer holds
-            del self.per_category[place]
+            self.per_category = {k: v for k, v in self.per_category.items() if k != place}
         else:
-            counts[category] = counts.get(category, 0) + change
+            counts = {**counts, category: counts.get(category, 0) + change}
+            self.per_category = {**self.per_category, place: counts}
 
-    def _move(self, source: Place, target: Place, card: str | None, category: str | None) -> None:
+    def _move(self, source: int, target: int, card: str | None, category: str | None) -> None:
+        c = -1
         if card is not None:
-            category = self.category_of[self._card(card)]
+            c = self._card(card)
+            category = self.category_of[card]
         self._resize(source, -1, category)
         self._resize(target, +1, category)
         self._widen_clauses(source, target)
-        if card is not None:
-            if source not in self._possible[card]:
-                raise ContradictionError(None, f"{card} left {source}, where it cannot be")
-            self._possible[card] = {target}
+        if c >= 0:
+            if not self._mask[c] & (1 << source):
+                raise ContradictionError(
+                    None, f"{card} left {self.layout.places[source]}, where it cannot be"
+                )
+            self._set(c, 1 << target)
             return
-        for other, places in self._possible.items():
-            if source in places and (category is None or self.category_of[other] == category):
-                places.add(target)
+        moving = self._may[source]
+        if category is not None:
+            moving &= self._shape.category_mask[category]
+        target_bit = 1 << target
+        for other in _bits(moving):
+            self._set(other, self._mask[other] | target_bit)
 
-    def _hand_over(self, source: Place, target: Place) -> None:
-        self._dirty = True
-        moved = self.sizes[source]
-        self.sizes[target] += moved
-        self.sizes[source] = 0
-        counts = self.per_category.pop(source, None)
-        if target in self.per_category:
+    def _hand_over(self, source: int, target: int) -> None:
+        self._touched_places |= (1 << source) | (1 << target)
+        self._groups = None
+        src, dst = self.layout.places[source], self.layout.places[target]
+        moved = self.sizes[src]
+        self.sizes = {**self.sizes, dst: self.sizes[dst] + moved, src: 0}
+        per_category = dict(self.per_category)
+        counts = per_category.pop(src, None)
+        if dst in per_category:
             if counts is None:
-                del self.per_category[target]
+                del per_category[dst]
             else:
+                merged = dict(per_category[dst])
                 for cat, n in counts.items():
-                    self.per_category[target][cat] = self.per_category[target].get(cat, 0) + n
+                    merged[cat] = merged.get(cat, 0) + n
+                per_category[dst] = merged
+        self.per_category = per_category
         self._widen_clauses(source, target)
-        self._clauses = [
-            (frozenset(p for p in places if p != source), cards) for places, cards in self._clauses
-        ]
-        for places in self._possible.values():
-            if source in places:
-                places.discard(source)
-                places.add(target)
+        source_bit = 1 << source
+        self._clauses = [(places & ~source_bit, cards) for places, cards in self._clauses]
+        for _, cards in self._clauses:
+            self._touched_cards |= cards
+        target_bit = 1 << target
+        for c in _bits(self._may[source]):
+            self._set(c, (self._mask[c] & ~source_bit) | target_bit)
 
-    def _widen_clauses(self, source: Place, target: Place) -> None:
+    def _widen_clauses(self, source: int, target: int) -> None:
         # The card that made "source holds one of" true may be the one that left.
-        self._clauses = [
-            (places | {target} if source in places else places, cards)
-            for places, cards in self._clauses
-        ]
+        source_bit, target_bit = 1 << source, 1 << target
+        widened = []
+        for places, cards in self._clauses:
+            if places & source_bit:
+                places |= target_bit
+                self._touched_cards |= cards
+            widened.append((places, cards))
+        self._clauses = widened
 
     # -- propagation ----------------------------------------------------------------
 
@@ -231,113 +445,169 @@ class Propagator:
         Raises :class:`ContradictionError` when the observations cannot all be
         true - which for a seat's own log means a bug in a rule set's reading.
         """
-        self._dirty = False
-        changed = True
-        while changed:
-            changed = self._fill_places()
-            changed = self._use_clauses() or changed
-            changed = self._use_wrong_accusations() or changed
+        while self._touched_places or self._touched_cards:
+            if self._touched_places:
+                self._fill_places()
+            cards = self._touched_cards
+            if cards:
+                self._touched_cards = 0
+                if self._clauses:
+                    self._use_clauses(cards)
+                if self._wrong:
+                    self._use_wrong_accusations(cards)
 
-    def _fill_places(self) -> bool:
+    def _place_groups(self) -> list[list[tuple[int, int]]]:
+        """For each place, (cards it holds, which cards count): all its cards and, for
+        places with a fixed number per category, the cards of each category."""
+        if self._groups is None:
+            shape = self._shape
+            index = shape.place_index
+            groups: list[list[tuple[int, int]]] = [[] for _ in shape.places]
+            for place, size in self.sizes.items():
+                groups[index[place]].append((size, shape.all_cards))
+            for place, counts in self.per_category.items():
+                p = index.get(place)
+                if p is None:
+                    continue
+                for cat, mask in shape.category_mask.items():
+                    groups[p].append((counts.get(cat, 0), mask))
+            self._groups = groups
+        return self._groups
+
+    def _fill_places(self) -> None:
         """A place whose known cards fill it holds nothing else; a place that can
         hold only as many cards as it has room for holds them all. Likewise for
-        each category of a place that holds a fixed number of that category."""
-        changed = False
-        # One pass over the cards: which may be, and which surely are, at each place.
-        known: dict[Place, list[str]] = {}
-        maybe: dict[Place, list[str]] = {}
-        for card, places in self._possible.items():
-            for place in places:
-                maybe.setdefault(place, []).append(card)
-            if len(places) == 1:
-                for place in places:
-                    known.setdefault(place, []).append(card)
-        groups = [(p, n, known.get(p, []), maybe.get(p, [])) for p, n in self.sizes.items()]
-        for place, counts in self.per_category.items():
-            for cat, _ in self.layout.categories:
-                of_cat = self.category_of
-                k = [c for c in known.get(place, ()) if of_cat[c] == cat]
-                m = [c for c in maybe.get(place, ()) if of_cat[c] == cat]
-                groups.append((place, counts.get(cat, 0), k, m))
-        # The lists may go stale as cards are placed below; stale, they only say less
-        # (known shrinks, maybe grows), and the loop in propagate runs again.
-        for place, size, k, m in groups:
-            if len(m) < size or len(k) > size:
-                raise ContradictionError(None, f"{place} cannot hold {size} of these cards")
-            if len(k) == size and len(m) > size:
-                for card in m:
-                    if self._possible[card] != {place}:
-                        self._exclude(card, place)
-                changed = True
-            elif len(m) == size and len(k) < size:
-                for card in m:
-                    self._put(card, place)
-                changed = True
-        return changed
+        each category of a place that holds a fixed number of that category.
+        Only places something changed for since their last look are looked at."""
+        groups = self._place_groups()
+        may = self._may
+        while self._touched_places:
+            touched = self._touched_places
+            self._touched_places = 0
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                p = low.bit_length() - 1
+                for size, which in groups[p]:
+                    maybe = may[p] & which
+                    known = (
+                        maybe & self._fixed
+                    )  # a card with one place left that may be here is here
+                    n_maybe, n_known = maybe.bit_count(), known.bit_count()
+                    if n_maybe < size or n_known > size:
+                        place = self.layout.places[p]
+                        raise ContradictionError(None, f"{place} cannot hold {size} of these cards")
+                    if n_known == size and n_maybe > size:
+                        for c in _bits(maybe & ~known):
+                            self._exclude(c, p)
+                    elif n_maybe == size and n_known < size:
+                        for c in _bits(maybe & ~known):
+                            self._set(c, low)
 
-    def _use_clauses(self) -> bool:
-        """Drop the cards a clause's places cannot hold; one card left must be there."""
-        changed = False
+    def _use_clauses(self, touched: int) -> None:
+        """Drop the cards a clause's places cannot hold; one card left must be there.
+        Only clauses about ``touched`` cards can have changed."""
         kept: list[Clause] = []
+        mask = self._mask
         for places, cards in self._clauses:
-            if any(self._possible[c] <= places for c in cards):
-                continue  # certainly true already
-            left = frozenset(c for c in cards if self._possible[c] & places)
-            if not left:
-                raise ContradictionError(None, f"none of {sorted(cards)} can be at {places}")
-            if len(left) == 1:
-                (card,) = left
-                self._possible[card] &= places
-                changed = True
+            if not cards & touched:
+                kept.append((places, cards))
                 continue
-            kept.append((places, left))
+            left = 0
+            rest = cards
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                m = mask[low.bit_length() - 1]
+                if not m & ~places:
+                    break  # certainly true already
+                if m & places:
+                    left |= low
+            else:
+                if not left:
+                    names = sorted(self.cards[c] for c in _bits(cards))
+                    where = sorted(map(str, self._shape.place_set(places)))
+                    raise ContradictionError(None, f"none of {names} can be at {where}")
+                if not left & (left - 1):
+                    c = left.bit_length() - 1
+                    self._set(c, mask[c] & places)
+                    continue
+                kept.append((places, left))
         self._clauses = kept
-        return changed
 
-    def _use_wrong_accusations(self) -> bool:
+    def _use_wrong_accusations(self, touched: int) -> None:
         """If all but one card of a wrong accusation are in the envelope, that one is not."""
-        changed = False
+        env = self._shape.envelope
         for triple in self._wrong:
-            unsure = [c for c in triple if self._possible[c] != {ENVELOPE}]
+            if not triple & touched:
+                continue
+            in_envelope = self._may[env] & self._fixed if env >= 0 else 0
+            unsure = triple & ~in_envelope
             if not unsure:
                 raise ContradictionError(None, "a wrong accusation names the envelope")
-            if len(unsure) == 1 and ENVELOPE in self._possible[unsure[0]]:
-                self._exclude(unsure[0], ENVELOPE)
-                changed = True
-        return changed
+            if not unsure & (unsure - 1):
+                c = unsure.bit_length() - 1
+                if env >= 0 and self._mask[c] & (1 << env):
+                    self._exclude(c, env)
 
     # -- questions ------------------------------------------------------------------
 
     def possible(self, card: str) -> frozenset[Place]:
         """The places where ``card`` may be now."""
-        return frozenset(self._possible[card])
+        return self._shape.place_set(self._mask[self._shape.card_index[card]])
+
+    def every_possible(self) -> dict[str, frozenset[Place]]:
+        """:meth:`possible` for every card at once."""
+        place_set = self._shape.place_set
+        return {card: place_set(mask) for card, mask in zip(self.cards, self._mask, strict=True)}
 
     def where(self, card: str) -> Place | None:
         """The place ``card`` is certainly in, or None."""
-        places = self._possible[card]
-        return next(iter(places)) if len(places) == 1 else None
+        mask = self._mask[self._shape.card_index[card]]
+        if mask & (mask - 1):
+            return None
+        return self.layout.places[mask.bit_length() - 1]
 
     def status(self, card: str, place: Place) -> bool | None:
         """True if ``card`` is surely at ``place``, False if surely not, None if unknown."""
-        places = self._possible[card]
-        if place not in places:
+        p = self._shape.place_index.get(place)
+        mask = self._mask[self._shape.card_index[card]]
+        if p is None or not mask & (1 << p):
             return False
-        return True if len(places) == 1 else None
+        return None if mask & (mask - 1) else True
 
     def envelope_candidates(self, category: str) -> list[str]:
         """Cards of ``category`` that may be in the envelope."""
-        return [c for c in dict(self.layout.categories)[category] if ENVELOPE in self._possible[c]]
+        shape = self._shape
+        cards = shape.category_cards[category]
+        if shape.envelope < 0:
+            return []
+        may = self._may[shape.envelope]
+        index = shape.card_index
+        return [c for c in cards if may >> index[c] & 1]
+
+    def envelope_count(self, category: str) -> int:
+        """How many cards of ``category`` may be in the envelope."""
+        env = self._shape.envelope
+        if env < 0:
+            return 0
+        return (self._may[env] & self._shape.category_mask[category]).bit_count()
 
     def solution(self) -> tuple[str, ...] | None:
         """The envelope, one card per category, once every one is certain."""
-        if not self.layout.has_envelope:
+        shape = self._shape
+        env = shape.envelope
+        if env < 0:
             return None
+        may = self._may[env]
+        if may & ~self._fixed:
+            return None  # some card may be in the envelope or elsewhere
         out = []
         for category, _ in self.layout.categories:
-            maybe = self.envelope_candidates(category)
-            if len(maybe) != 1 or self._possible[maybe[0]] != {ENVELOPE}:
+            here = may & shape.category_mask[category]
+            if not here or here & (here - 1):
                 return None
-            out.append(maybe[0])
+            out.append(self.cards[here.bit_length() - 1])
         return tuple(out)
 
     def estimate(self, card: str) -> dict[Place, float]:
@@ -346,21 +616,23 @@ class Propagator:
         Each place the card may be gets weight (room left there) / (cards that may
         still fill it), never quite 0; certainties stay exactly 1 and 0.
         """
-        places = self._possible[card]
-        if len(places) == 1:
-            return {next(iter(places)): 1.0}
+        mask = self._mask[self._shape.card_index[card]]
+        places = self.layout.places
+        if not mask & (mask - 1):
+            return {places[mask.bit_length() - 1]: 1.0}
         weights: dict[Place, float] = {}
-        for place in places:
-            known = sum(1 for c in self.cards if self._possible[c] == {place})
-            open_ = sum(1 for c in self.cards if place in self._possible[c]) - known
-            room = self.sizes[place] - known
+        for p in _bits(mask):
+            place = places[p]
+            maybe = self._may[p]
+            room = self.sizes[place]
             counts = self.per_category.get(place)
             if counts is not None:
                 cat = self.category_of[card]
-                pool = dict(self.layout.categories)[cat]
-                known = sum(1 for c in pool if self._possible[c] == {place})
-                open_ = sum(1 for c in pool if place in self._possible[c]) - known
-                room = counts.get(cat, 0) - known
+                maybe &= self._shape.category_mask[cat]
+                room = counts.get(cat, 0)
+            known = (maybe & self._fixed).bit_count()
+            open_ = maybe.bit_count() - known
+            room -= known
             # A place the card may be in keeps some weight: 0 would read as a certainty.
             weights[place] = max(room / open_ if open_ else 0.0, 1e-6)
         total = sum(weights.values())
@@ -369,7 +641,23 @@ class Propagator:
     def copy(self) -> Propagator:
         other = Propagator.__new__(Propagator)
         other.layout = self.layout
+        other._shape = self._shape
         other.category_of = self.category_of
         other.cards = self.cards
         other._restore(self._state())
+        other.version = self.version
         return other
+
+
+_TAKE: dict[type[Any], Callable[[Propagator, Any], None]] = {
+    HasNone: Propagator._has_none,
+    HasOneOf: Propagator._has_one_of,
+    Shown: Propagator._shown,
+    Hand: Propagator._hand,
+    FaceUp: Propagator._face_up,
+    WrongAccusation: Propagator._wrong_accusation,
+    Draw: Propagator._draw,
+    Transfer: Propagator._transfer,
+    HandOver: Propagator._handed_over,
+}
+"""How the propagator takes in each kind of observation."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from cluedo.deduction.errors import SetupError
@@ -66,37 +67,43 @@ class DealSetup:
             pi[FACE_UP] = left
         return cls(cats, pl, tuple(pi.items()))
 
-    @property
+    @cached_property
     def cards(self) -> tuple[str, ...]:
         """All card ids, category by category."""
         return tuple(c for _, cards in self.categories for c in cards)
 
-    @property
+    @cached_property
     def category_names(self) -> tuple[str, ...]:
         """The category names in order."""
         return tuple(n for n, _ in self.categories)
 
-    @property
+    @cached_property
     def player_names(self) -> tuple[str, ...]:
         """The players in turn order."""
         return tuple(n for n, _ in self.players)
 
-    @property
+    @cached_property
     def pile_names(self) -> tuple[str, ...]:
         """The hidden piles."""
         return tuple(n for n, _ in self.piles)
 
-    @property
+    @cached_property
     def locations(self) -> tuple[str, ...]:
         """Every place a card can be: players, the envelope, then piles."""
         return (*self.player_names, ENVELOPE, *self.pile_names)
 
+    @cached_property
+    def card_position(self) -> dict[str, int]:
+        """Each card's index in :attr:`cards`."""
+        return {c: i for i, c in enumerate(self.cards)}
+
+    @cached_property
+    def _categories_of(self) -> dict[str, str]:
+        return {c: name for name, cards in self.categories for c in cards}
+
     def category_of(self, card: str) -> str:
         """The category of ``card``."""
-        for name, cards in self.categories:
-            if card in cards:
-                return name
-        raise KeyError(card)
+        return self._categories_of[card]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly form."""

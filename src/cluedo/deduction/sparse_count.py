@@ -199,7 +199,8 @@ Status: 0 done, -1 out of memory, -2 int64 overflow, -3 final layer too big.
    by up to the size of the joint; meeting in the middle keeps both sides
    small.)
 */
-int64_t cluedo_count(const int64_t *plan, int64_t *out, int64_t max_final) {
+static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
+                          int total_only) {
     int64_t n = plan[0];
     uint64_t slot_mask = (uint64_t)plan[1];
     uint64_t start = (uint64_t)plan[2];
@@ -263,6 +264,14 @@ int64_t cluedo_count(const int64_t *plan, int64_t *out, int64_t max_final) {
                 }
             }
         }
+    }
+    if (total_only) {
+        /* Only the number of assignments: the last forward layer's sum. */
+        int64_t sum = 0;
+        for (uint32_t i = 0; i < coll[n].n; i++)
+            if (__builtin_add_overflow(sum, coll[n].vals[i], &sum)) { status = -2; goto done; }
+        out[1] = sum;
+        goto done;
     }
     for (int64_t t = n; t >= 0; t--) {
         Map *c = &coll[t];
@@ -444,6 +453,10 @@ done:
     return status;
 }
 
+int64_t cluedo_count(const int64_t *plan, int64_t *out, int64_t max_final) {
+    return count_plan(plan, out, max_final, 0);
+}
+
 static int popcount64(uint64_t m) { return __builtin_popcountll(m); }
 
 static int same_members(const int32_t *a, int na, const int32_t *b, int nb) {
@@ -466,7 +479,7 @@ category: the envelope card, or minus its group if the group has several).
 Status as cluedo_count, and -4: the key does not fit 63 bits.
 */
 int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
-                             int64_t max_final) {
+                             int64_t max_final, int64_t total_only) {
     int64_t n_atoms = in[0], n_cards = in[1], n_cl = in[2];
     const int64_t *remaining = in + 3;
     const int64_t *envcat = remaining + n_atoms;
@@ -669,8 +682,9 @@ int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
     free(lim);
     pout = malloc(sizeof(int64_t) * (2 + n_opt + 2 * max_final));
     if (!pout) { status = -1; goto fin; }
-    status = cluedo_count(plan, pout, max_final);
+    status = count_plan(plan, pout, max_final, (int)total_only);
     if (status != 0) goto fin;
+    if (total_only) { out[1] = pout[1]; goto fin; }
     for (int64_t o = 0; o < n_opt; o++) out[2 + optcard[o] * n_atoms + optatom[o]] += pout[2 + o];
     out[1] = pout[1];
     {
@@ -930,7 +944,13 @@ def _load() -> ctypes.CDLL | None:
         fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
         fn.restype = ctypes.c_int64
         fn = lib.cluedo_count_problem
-        fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64]
+        fn.argtypes = [
+            ctypes.c_void_p,
+            ctypes.c_void_p,
+            ctypes.c_int64,
+            ctypes.c_int64,
+            ctypes.c_int64,
+        ]
         fn.restype = ctypes.c_int64
         fn = lib.cluedo_propagate
         fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p]
@@ -1144,7 +1164,7 @@ def count_problem(
     width = 1 + n_cats
     out = array("q", bytes(8 * (2 + n_cards * n_atoms + n_cards + max_final * width)))
     status = lib.cluedo_count_problem(
-        data.buffer_info()[0], out.buffer_info()[0], n_cats, max_final
+        data.buffer_info()[0], out.buffer_info()[0], n_cats, max_final, 0
     )
     if status != 0:
         return None
@@ -1156,6 +1176,29 @@ def count_problem(
     at += n_cards
     rows = out[at : at + n_final * width].tolist()
     return CoreCounts(marginal, group, rows, width, bool(out[1] >> 40))
+
+
+def count_total(
+    remaining: Sequence[int],
+    allowed: Sequence[int],
+    clauses: Sequence[tuple[int, frozenset[int]]],
+    env_category: Sequence[int],
+    n_cats: int,
+) -> int | None:
+    """Only the number of assignments of a propagated problem (the forward pass, a
+    fraction of a whole count); None where :func:`count_problem` would give None."""
+    lib = library()
+    n_atoms = len(remaining)
+    if lib is None or n_atoms > 63:
+        return None
+    n_cards = len(allowed)
+    code = [n_atoms, n_cards, len(clauses), *remaining, *env_category, *allowed]
+    for mask, cards in clauses:
+        code += (mask, len(cards), *cards)
+    data = array("q", code)
+    out = array("q", bytes(8 * (2 + n_cards * n_atoms + n_cards + (1 + n_cats))))
+    status = lib.cluedo_count_problem(data.buffer_info()[0], out.buffer_info()[0], n_cats, 1, 1)
+    return int(out[1]) if status == 0 else None
 
 
 def propagate(

@@ -1,6 +1,7 @@
-"""The rules-agnostic core: state, actions, events, decisions, rule-set registry, games."""
+"""The rules-agnostic core: state, actions, events, decisions, chance, rule-set registry, games."""
 
 from cluedo.engine.actions import Action
+from cluedo.engine.chance import Chance, ChanceError, Draws, Picked
 from cluedo.engine.decisions import Decision, DecisionStack
 from cluedo.engine.errors import (
     CluedoError,
@@ -17,15 +18,19 @@ from cluedo.engine.state import GameState
 
 __all__ = [
     "Action",
+    "Chance",
+    "ChanceError",
     "CluedoError",
     "Decision",
     "DecisionStack",
+    "Draws",
     "Event",
     "Game",
     "GameState",
     "IllegalAction",
     "MalformedAction",
     "OptionsError",
+    "Picked",
     "RuleOptions",
     "RuleSet",
     "SaveError",

@@ -2,7 +2,9 @@
 
 An action is immutable and hashable so that legal-action lists can be compared
 and searched. Parameters hold only JSON-like values; squares are tuples inside
-the engine and lists in JSON.
+the engine and lists in JSON. Each rule set declares its kinds of action and their
+parameters in its ``events`` module (see :mod:`cluedo.engine.contracts`), which the
+protocol checks an action from outside against.
 
 >>> a = Action.make(0, "move", to=(7, 4))
 >>> a.to_json()

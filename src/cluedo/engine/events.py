@@ -5,6 +5,10 @@ optionally a ``secret`` part seen only by ``knowers``. A ``private`` event is
 invisible to everyone but its knowers (a dealt hand, for example). This is the
 single place where hidden information is redacted for seats and spectators.
 
+Each rule set declares its kinds of event, with their fields and which of them are
+secret, in its ``events`` module (see :mod:`cluedo.engine.contracts`); events stay
+plain objects here, so that declaring them costs the game nothing.
+
 >>> e = Event("card_shown", {"by": 1, "to": 0}, secret={"card": "rope"}, knowers=frozenset({0, 1}))
 >>> e.for_seat(0)
 {'kind': 'card_shown', 'by': 1, 'to': 0, 'card': 'rope'}

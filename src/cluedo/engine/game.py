@@ -1,12 +1,14 @@
 """The game: the one authority that changes state.
 
-A :class:`Game` owns its rule set, its options, its own seeded random generator,
-the state, and the logs of actions (intent) and events (results). Front ends
-and bots only ever call :meth:`Game.legal_actions`, :meth:`Game.apply` and
-:meth:`Game.view`.
+A :class:`Game` owns its rule set, its options, its chance (every random draw,
+recorded as an outcome: :mod:`cluedo.engine.chance`), the state, and the logs of
+actions (intent) and events (results). Front ends and bots only ever call
+:meth:`Game.legal_actions`, :meth:`Game.apply` and :meth:`Game.view`.
 
-A saved game is the rule set, options, player count, seed and action list;
-loading replays the actions, so a load gives the same game bit for bit.
+A saved game is the rule set, options, player count, seed, action list and the
+chance outcomes of each step; loading replays the actions with those outcomes,
+so a load gives the same game bit for bit on any Python version. Saves from
+before outcomes were recorded (version 1) replay their draws from the seed.
 
 >>> game = new_game("classic", players=3, seed=7)
 >>> game.to_act()
@@ -22,14 +24,17 @@ True
 
 from __future__ import annotations
 
+import copy
 import json
 import math
+import pickle
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cluedo.engine.actions import Action
+from cluedo.engine.chance import Chance, ChanceError
 from cluedo.engine.errors import (
     CluedoError,
     IllegalAction,
@@ -43,7 +48,10 @@ from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
 
 SAVE_FORMAT = "cluedo-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 adds ``chance``: the outcomes drawn at set-up and by each action."""
+READ_VERSIONS = (1, 2)
+"""Save versions :meth:`Game.load` reads; version 1 draws chance from the seed again."""
 
 
 class Game:
@@ -53,7 +61,12 @@ class Game:
         players: int,
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
+        *,
+        outcomes: Sequence[Sequence[Any]] | None = None,
     ) -> None:
+        """A new game; ``outcomes`` (per step, as :attr:`Chance.record` holds them)
+        are taken by the set-up and the first actions applied, in place of fresh
+        draws, as when a save is loaded."""
         cls = rules_class(rules)
         if not isinstance(players, int) or not cls.min_players <= players <= cls.max_players:
             raise OptionsError(
@@ -68,12 +81,25 @@ class Game:
         self.players = players
         self.seed = seed
         self.options = self.rules.options.model_dump(mode="json")
-        # The game's own generator: nothing here touches the module-level `random`.
-        self.rng = random.Random(seed)
+        # The game's own chance: nothing here touches the module-level `random`.
+        self.chance = Chance(seed, outcomes)
         self.state: GameState
-        self.state, setup_events = self.rules.setup(players, self.rng)
+        # Rule sets are annotated with random.Random; Chance has its drawing methods.
+        self.state, setup_events = self.rules.setup(players, self.chance)  # type: ignore[arg-type]
+        if self.chance.script is not None:
+            self.chance.close_step()
         self.actions: list[Action] = []
         self.events: list[Event] = list(setup_events)
+
+    @property
+    def rng(self) -> Chance:
+        """The game's chance, by its older name. Setting it to a ``random.Random``
+        makes that the source of fresh outcomes (:meth:`Chance.use`)."""
+        return self.chance
+
+    @rng.setter
+    def rng(self, source: random.Random) -> None:
+        self.chance.use(source)
 
     # -- the three verbs ------------------------------------------------------------
 
@@ -122,8 +148,12 @@ class Game:
         error = self.check(action)
         if error is not None:
             raise error
+        chance = self.chance
+        chance.begin()
         try:
-            events = self.rules.apply(self.state, action, self.rng)
+            events = self.rules.apply(self.state, action, chance)  # type: ignore[arg-type]
+            if chance.script is not None:
+                chance.close_step()
         except Exception:
             # A rule-set bug must not leave a half-applied action: rebuild the game
             # from its record (which does not yet include this action), then re-raise.
@@ -178,6 +208,8 @@ class Game:
     # -- save, load, replay ---------------------------------------------------------
 
     def save(self) -> dict[str, Any]:
+        """The game as data: rule set, options, players, seed, actions, and ``chance``,
+        one list of outcomes per step (the set-up, then each action)."""
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -186,14 +218,21 @@ class Game:
             "seed": self.seed,
             "options": json_copy(self.options),
             "actions": [a.to_json() for a in self.actions],
+            "chance": self.chance.outcomes(),
         }
 
     def dumps(self) -> str:
         return json.dumps(self.save(), indent=1)
 
     @classmethod
-    def load(cls, data: Mapping[str, Any]) -> Game:
+    def load(cls, data: Mapping[str, Any], *, from_seed: bool = False) -> Game:
         """Rebuild a game from :meth:`save`; raise :class:`SaveError` saying what is wrong.
+
+        The actions are replayed with the save's chance outcomes; the random module
+        is not consulted. A version 1 save, which has none, draws them from its seed
+        as it was played. ``from_seed=True`` draws from the seed whatever the save
+        holds and refuses a save whose outcomes are not the seed's: a check that
+        the game was dealt and rolled from that seed.
 
         :class:`SaveError` is the only error a save can cause, whatever it holds:
         a save is data from outside (a file, a network client), so every field is
@@ -216,11 +255,12 @@ class Game:
         if data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a cluedo save: 'format' must be {SAVE_FORMAT!r}")
         version = data.get("version")
-        if type(version) is not int or version != SAVE_VERSION:
+        if type(version) is not int or version not in READ_VERSIONS:
             raise SaveError(
-                f"unsupported save version {_shown(version)}; this build reads {SAVE_VERSION}"
+                f"unsupported save version {_shown(version)}; this build reads "
+                + " and ".join(map(str, READ_VERSIONS))
             )
-        for key in ("rules", "players", "seed", "actions"):
+        for key in ("rules", "players", "seed", "actions", *(("chance",) if version > 1 else ())):
             if key not in data:
                 raise SaveError(f"the save has no {key!r}")
         rules, players, seed = data["rules"], data["players"], data["seed"]
@@ -237,8 +277,9 @@ class Game:
             raise SaveError(f"'options' must be an object, got {json_kind(options)}")
         if not isinstance(actions, list):
             raise SaveError(f"'actions' must be a list, got {json_kind(actions)}")
+        stored = _stored_outcomes(data, len(actions)) if version > 1 else None
         try:
-            game = cls(rules, players, seed, options or {})
+            game = cls(rules, players, seed, options or {}, outcomes=None if from_seed else stored)
         except CluedoError as err:
             raise SaveError(f"the save's set-up is invalid: {err}") from None
         except Exception as err:  # a rule set that fails on options it accepted
@@ -247,6 +288,8 @@ class Game:
                 f"{_clip(str(err))})"
             ) from None
         game.replay(actions)
+        if from_seed and stored is not None:
+            _check_outcomes(game.chance.record, stored)
         return game
 
     @classmethod
@@ -260,7 +303,7 @@ class Game:
             try:
                 action = raw if isinstance(raw, Action) else Action.from_json(raw)
                 self.apply(action)
-            except IllegalAction as err:
+            except (IllegalAction, ChanceError) as err:
                 raise SaveError(f"action {index} does not replay: {err}") from None
             except Exception as err:  # the rules failed on it: still a save that does not load
                 raise SaveError(
@@ -268,10 +311,69 @@ class Game:
                     f"({type(err).__name__}: {_clip(str(err))})"
                 ) from None
 
+    def clone(self) -> Game:
+        """An independent copy: state, logs and chance, at the same point.
+
+        The copy draws the outcomes the original would draw, until either is forced
+        (:meth:`Chance.force`) or given another source (:meth:`Chance.use`); a
+        search clones a game and chooses chance in the copy. The rule set and the
+        options are shared (they never change), and so are past events and actions.
+        """
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.state = _copied_state(self.state)
+        other.actions = list(self.actions)
+        other.events = list(self.events)
+        other.chance = self.chance.clone()
+        return other
+
     def _rebuild(self) -> None:
-        fresh = Game(self.rules_name, self.players, self.seed, self.options)
+        """Make the game again from its record: the actions applied, with the outcomes
+        they drew. Forced outcomes not yet taken are dropped."""
+        old = self.chance
+        script = old.script_until(len(self.actions) + 1)
+        fresh = Game(self.rules_name, self.players, self.seed, self.options, outcomes=script)
         fresh.replay(self.actions)
+        fresh.chance.carry_over(old)
         self.__dict__.update(fresh.__dict__)
+
+
+def _copied_state(state: GameState) -> GameState:
+    """A deep copy of a state; pickling copies plain data three to four times faster
+    than ``copy.deepcopy`` (a state that cannot be pickled is deep-copied)."""
+    try:
+        copied = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    except Exception:  # a class pickle cannot find, a lambda ...
+        return copy.deepcopy(state)
+    assert isinstance(copied, GameState)
+    return copied
+
+
+def _stored_outcomes(data: Mapping[str, Any], actions: int) -> list[list[Any]]:
+    """The save's ``chance``: a list of outcomes for the set-up and for each action."""
+    chance = data["chance"]
+    if not isinstance(chance, list):
+        raise SaveError(f"'chance' must be a list, got {json_kind(chance)}")
+    if len(chance) != actions + 1:
+        raise SaveError(
+            f"'chance' holds {len(chance)} steps; a save of {actions} actions needs "
+            f"{actions + 1} (the set-up, then each action)"
+        )
+    for index, step in enumerate(chance):
+        if not isinstance(step, list):
+            raise SaveError(f"chance[{index}] must be a list of outcomes, got {json_kind(step)}")
+    return chance
+
+
+def _check_outcomes(drawn: list[list[Any]], stored: list[list[Any]]) -> None:
+    """Refuse stored outcomes that differ from those drawn from the seed."""
+    for index, (mine, theirs) in enumerate(zip(drawn, stored, strict=True)):
+        if mine != theirs:
+            step = "the set-up" if index == 0 else f"action {index - 1}"
+            raise SaveError(
+                f"the save's chance outcomes of {step} are not the ones its seed gives "
+                f"({_shown(theirs)} stored, {_shown(mine)} from the seed)"
+            )
 
 
 MAX_SAVE_DEPTH = 32

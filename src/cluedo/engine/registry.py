@@ -4,7 +4,8 @@ The registry *finds* rule sets; it never imports one by name. Every installed
 package may declare rule sets as entry points in the ``cluedo.rulesets`` group
 (``name = "package.module:RulesClass"``); the built-in five are declared that way
 in this project's own ``pyproject.toml``. :func:`register` adds one in-process
-(for a test, or a notebook session).
+(for a test, or a notebook session); :func:`refresh` looks again after a package
+was installed or removed while running.
 
 >>> from cluedo.engine.registry import available
 >>> "classic" in available()
@@ -13,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Mapping
 from importlib.metadata import entry_points
@@ -27,6 +29,8 @@ ENTRY_POINT_GROUP = "cluedo.rulesets"
 
 _RULES: dict[str, type[RuleSet[Any, Any]]] = {}
 _ALIASES: dict[str, str] = {}
+_DECLARED: set[str] = set()
+"""Names of the rule sets found through entry points (not registered in process)."""
 _scanned = False
 
 
@@ -52,13 +56,27 @@ def _scan() -> None:
                 "must name a RuleSet subclass"
             )
         register(loaded)
+        _DECLARED.add(loaded.name)
 
 
 def refresh() -> None:
-    """Look for entry points again (after installing a package at run time)."""
+    """Look for entry points again, after a package was installed or removed while
+    running: rule sets no longer declared are forgotten, new ones found."""
     global _scanned
+    for name in _DECLARED:
+        _forget(name)
+    _DECLARED.clear()
+    importlib.invalidate_caches()  # the import system's view of the folders on sys.path
     _scanned = False
     _scan()
+
+
+def _forget(name: str) -> None:
+    _RULES.pop(name, None)
+    for alias in [a for a, n in _ALIASES.items() if n == name]:
+        del _ALIASES[alias]
+    for key in [k for k in _INSTANCES if k[0] == name]:
+        del _INSTANCES[key]
 
 
 def available() -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -43,6 +44,93 @@ class CardReader(Protocol):
         ...
 
 
+def listed(action: Action, legal: Sequence[Action]) -> bool:
+    """Whether ``legal`` holds ``action``, each value of the same type: Python counts
+    ``True`` equal to ``1``, but a seat named ``true`` on the wire is no seat.
+
+    >>> legal = [Action.make(0, "glimpse", target=1)]
+    >>> listed(Action.make(0, "glimpse", target=1), legal)
+    True
+    >>> listed(Action.make(0, "glimpse", target=True), legal)
+    False
+    """
+    try:
+        found = legal[legal.index(action)]
+    except ValueError:
+        return False
+    return found is action or not _holds_bool(action.params) or _typed(found) == _typed(action)
+
+
+def _holds_bool(value: Any) -> bool:
+    if value is True or value is False:
+        return True
+    return type(value) is tuple and any(_holds_bool(v) for v in value)
+
+
+def _typed(value: Any) -> Any:
+    """``value`` with the type of each part beside it, for comparing to the type."""
+    if isinstance(value, Action):
+        return _typed(value.params)
+    if type(value) is tuple:
+        return tuple(_typed(v) for v in value)
+    return (type(value), value)
+
+
+def not_listed(
+    action: Action, legal: Sequence[Action], reasons: Mapping[str, str] | None = None
+) -> IllegalAction:
+    """An error for an action missing from ``legal``: its kind is not possible now
+    (with the reason ``reasons`` gives for that kind), or these parameters are not.
+
+    >>> legal = [Action.make(0, "roll"), Action.make(0, "show", card="rope")]
+    >>> str(not_listed(Action.make(0, "fly"), legal, {"fly": "nobody flies"}))
+    "[fly] 'fly' is not possible now: nobody flies (allowed: roll, show)"
+    >>> error = not_listed(Action.make(0, "show", card="hall"), legal)
+    >>> error.message, error.allowed
+    ('seat 0: show card=hall is not one of the show actions possible now', 'seat 0: show card=rope')
+    """
+    same = [a for a in legal if a.kind == action.kind]
+    if not same:
+        reason = (reasons or {}).get(action.kind)
+        kinds = sorted({a.kind for a in legal})
+        return IllegalAction(
+            action.kind,
+            f"{action.kind!r} is not possible now" + (f": {reason}" if reason else ""),
+            ", ".join(kinds) or "nothing",
+        )
+    shown = ", ".join(str(a) for a in same[:12]) + (" ..." if len(same) > 12 else "")
+    return IllegalAction(
+        action.kind, f"{action} is not one of the {action.kind} actions possible now", shown
+    )
+
+
+def parameters_error(
+    action: Action, parameters: Mapping[str, AbstractSet[str]]
+) -> IllegalAction | None:
+    """Whether ``action`` is a kind in ``parameters`` (kind -> the names it takes) with
+    exactly those parameters: the first thing a rule set's explanation checks.
+
+    >>> table = {"roll": set(), "move": {"to"}}
+    >>> parameters_error(Action.make(0, "fly"), table).rule
+    'unknown-action'
+    >>> str(parameters_error(Action.make(0, "move", by=2), table))
+    "[malformed-action] move takes exactly the parameters ['to'], got ['by']"
+    """
+    if action.kind not in parameters:
+        return IllegalAction(
+            "unknown-action", f"no action {action.kind!r}", ", ".join(sorted(parameters))
+        )
+    expected = parameters[action.kind]
+    given = {k for k, _ in action.params}
+    if given != expected:
+        return IllegalAction(
+            "malformed-action",
+            f"{action.kind} takes exactly the parameters {sorted(expected) or 'none'}, "
+            f"got {sorted(given) or 'none'}",
+        )
+    return None
+
+
 class RuleOptions(BaseModel):
     """Base of every rule set's options: typed, immutable, unknown keys refused."""
 
@@ -72,14 +160,26 @@ class RuleSet(ABC, Generic[S, Opts]):
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty if it is not to act)."""
 
-    @abstractmethod
     def check(self, state: S, action: Action) -> IllegalAction | None:
         """Why ``action`` is illegal now, or None if it is legal.
 
-        Must agree exactly with :meth:`legal_actions`; it exists so that
-        checking one action need not build the whole list, and so that the
-        error can name the broken rule.
+        By default an action is legal exactly when :meth:`legal_actions` lists it,
+        and :meth:`explain_illegal` says which rule a refused one breaks. A rule set
+        overrides this only where measurement shows the list is too slow to build
+        for one action; its check must then agree with the list exactly (a property
+        test per rule set holds it to that).
         """
+        legal = self.legal_actions(state, action.seat)
+        if listed(action, legal):
+            return None
+        return self.explain_illegal(state, action, legal)
+
+    def explain_illegal(self, state: S, action: Action, legal: Sequence[Action]) -> IllegalAction:
+        """The rule ``action`` breaks, given that it is not among ``legal`` (the seat's
+        legal actions now). Rule sets override this to name their rules; the default
+        says what the seat may do instead.
+        """
+        return not_listed(action, legal)
 
     @abstractmethod
     def apply(self, state: S, action: Action, rng: random.Random) -> list[Event]:

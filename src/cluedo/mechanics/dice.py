@@ -1,5 +1,8 @@
 """Dice: plain rolls, and "roll extra dice and keep the best".
 
+Each die is one ``randint`` of the game's chance, so each is a recorded outcome
+that a test or a search can force (:mod:`cluedo.engine.chance`).
+
 >>> import random
 >>> rolls = roll_dice(random.Random(3), 3)
 >>> len(rolls), all(1 <= r <= 6 for r in rolls)
@@ -8,23 +11,22 @@
 
 from __future__ import annotations
 
-import random
+from cluedo.engine.chance import Draws
 
 SIDES = 6
 
 
-def roll_dice(rng: random.Random, count: int, sides: int = SIDES) -> list[int]:
+def roll_dice(rng: Draws, count: int, sides: int = SIDES) -> list[int]:
     """``count`` rolls of a die with ``sides`` sides, in the order rolled."""
     return [rng.randint(1, sides) for _ in range(count)]
 
 
-def roll_off(
-    rng: random.Random, seats: list[int], count: int = 1
-) -> tuple[int, list[dict[int, int]]]:
+def roll_off(rng: Draws, seats: list[int], count: int = 1) -> tuple[int, list[dict[int, int]]]:
     """Everybody in ``seats`` rolls ``count`` dice; the highest total wins, ties roll again.
 
     Returns the winner and each round of rolls (seat -> total), for the events.
 
+    >>> import random
     >>> winner, rounds = roll_off(random.Random(5), [0, 1, 2])
     >>> winner in (0, 1, 2), max(rounds[-1].values()) == rounds[-1][winner]
     (True, True)

@@ -27,9 +27,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Collection, Mapping
+from typing import Any
 
 from cluedo.content.board import Board, Square
 from cluedo.engine.action_space import ActionShape
+from cluedo.engine.actions import Action
+from cluedo.engine.errors import IllegalAction
 
 
 def reachable(
@@ -161,6 +164,55 @@ def node_at(board: Board, location: object) -> int | None:
     ):
         return board.node_of_square.get((location[0], location[1]))
     return None
+
+
+def take_move(board: Board, ctx: dict[str, Any], to: object) -> tuple[str | Square, int]:
+    """Where a legal move to ``to`` ends, and the steps it took; the roll's
+    ``destinations`` (nodes mapped to steps) leave the turn's context ``ctx``.
+
+    >>> from cluedo.content import load_board
+    >>> board = load_board("classic")
+    >>> ctx = {"destinations": {board.node("hall"): 4}}
+    >>> take_move(board, ctx, "hall"), ctx
+    (('hall', 4), {})
+    """
+    node = node_at(board, to)
+    assert node is not None, to
+    return board.node_name(node), ctx.pop("destinations")[node]
+
+
+def offered_move(board: Board, ctx: Mapping[str, Any], action: Action) -> bool:
+    """Whether ``action`` moves to one of the destinations of the roll in the turn's
+    context ``ctx`` (stage ``move``): what finding it in the legal list would say, in
+    one look-up rather than a scan of every destination built as an action.
+
+    >>> from cluedo.content import load_board
+    >>> board = load_board("classic")
+    >>> ctx = {"stage": "move", "destinations": {board.node("hall"): 4}}
+    >>> offered_move(board, ctx, Action.make(0, "move", to="hall"))
+    True
+    >>> offered_move(board, ctx, Action.make(0, "move", to="hall", steps=4))
+    False
+    """
+    params = action.params
+    return (
+        action.kind == "move"
+        and ctx.get("stage") == "move"
+        and len(params) == 1
+        and params[0][0] == "to"
+        and node_at(board, params[0][1]) in ctx["destinations"]
+    )
+
+
+def unreachable(
+    board: Board, ctx: Mapping[str, Any], to: object, none: str = "none"
+) -> IllegalAction:
+    """The error for a move to ``to`` that the roll in the turn's context ``ctx`` does
+    not reach, listing where it does (``none`` when nowhere)."""
+    allowed = ", ".join(str(board.node_name(n)) for n in ctx["destinations"])
+    return IllegalAction(
+        "movement", f"{to!r} cannot be reached with a roll of {ctx['roll']}", allowed or none
+    )
 
 
 def every_location(board: Board) -> tuple[str | Square, ...]:

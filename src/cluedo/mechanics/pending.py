@@ -16,13 +16,13 @@ from cluedo.mechanics.movement import location_json
 
 
 def pending_view(
-    board: Board, top: Decision | None, seat: int | None, turn_keys: Iterable[str] = ()
+    board: Board | None, top: Decision | None, seat: int | None, turn_keys: Iterable[str] = ()
 ) -> dict[str, Any] | None:
     """The pending decision as ``seat`` may see it (None when nothing is pending).
 
     A turn shows its stage, each of ``turn_keys`` its context holds, and the
-    destinations of a roll; a refutation shows who asked, and the cards that
-    could be shown only to the refuter.
+    destinations of a roll on ``board`` (None: a game without one); a refutation
+    shows who asked, and the cards that could be shown only to the refuter.
     """
     if top is None:
         return None
@@ -33,7 +33,7 @@ def pending_view(
         for key in turn_keys:
             if key in ctx:
                 pending[key] = ctx[key]
-        if ctx.get("destinations"):
+        if board is not None and ctx.get("destinations"):
             pending["destinations"] = [
                 location_json(board.node_name(n)) for n in ctx["destinations"]
             ]

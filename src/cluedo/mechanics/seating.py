@@ -1,5 +1,6 @@
 """Who sits where and plays whom, and whose turn is next: shared by every rule set
-played with the mansion's characters.
+played with the mansion's characters (and the tables such a game is played with,
+:class:`MansionTables`).
 
 >>> assign_characters(None, ("scarlet", "mustard", "white"), 2)
 ['scarlet', 'mustard']
@@ -7,18 +8,29 @@ played with the mansion's characters.
 1
 >>> next_seat(2, 4, out=lambda s: s == 3)
 0
+>>> from cluedo.engine.state import GameState
+>>> state = GameState(players=3, current=2, turn=5)
+>>> pass_turn(state, 0, Decision("turn", (0,))).data, state.decisions.to_act()
+({'seat': 0, 'turn': 6}, (0,))
+>>> first_turn(state, 1, turn_at_start(1)).data, state.decisions.top.context
+({'seat': 1, 'turn': 1}, {'stage': 'start'})
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Literal, Protocol
 
 from pydantic import Field, field_validator
 
-from cluedo.content.board import shipped_boards
+from cluedo.content.board import Board, Square, load_board, shipped_boards
+from cluedo.content.cards import CardSet, load_card_set
+from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import OptionsError
+from cluedo.engine.events import Event
 from cluedo.engine.ruleset import RuleOptions
+from cluedo.engine.state import GameState
+from cluedo.mechanics.movement import location_json
 
 
 class MansionOptions(RuleOptions):
@@ -50,6 +62,51 @@ class MansionOptions(RuleOptions):
         return value
 
 
+class TableState(Protocol):
+    """What a view of the table reads in a game played with the mansion's characters."""
+
+    players: int
+    current: int
+    turn: int
+    characters: list[str]
+
+    @property
+    def positions(self) -> Mapping[str, str | Square]:
+        """Where each character's token stands: a room id or a corridor square."""
+        ...
+
+
+class MansionTables:
+    """The board and the classic cards a rule set played in the mansion loads once
+    per instance, with the cards' three categories; and the part of a view every such
+    game shows."""
+
+    board: Board
+    cards: CardSet
+    suspects: tuple[str, ...]
+    weapon_ids: tuple[str, ...]
+    rooms: tuple[str, ...]
+
+    def load_tables(self, options: MansionOptions) -> None:
+        self.board = load_board(options.board)
+        self.cards = load_card_set("classic", options.edition)
+        self.suspects = self.cards.category("suspect")
+        self.weapon_ids = self.cards.category("weapon")
+        self.rooms = self.cards.category("room")
+
+    def table_view(self, state: TableState) -> dict[str, Any]:
+        """Board, card names, players, who plays whom, whose turn, and where tokens are."""
+        return {
+            "board": self.board.id,
+            "edition": self.cards.edition,
+            "players": state.players,
+            "characters": list(state.characters),
+            "current": state.current,
+            "turn": state.turn,
+            "positions": {p: location_json(loc) for p, loc in state.positions.items()},
+        }
+
+
 def assign_characters(
     chosen: Sequence[str] | None, characters: Sequence[str], players: int
 ) -> list[str]:
@@ -79,3 +136,25 @@ def next_seat(current: int, players: int, out: Callable[[int], bool]) -> int:
         if not out(seat):
             return seat
     return current
+
+
+def turn_at_start(seat: int) -> Decision:
+    """A seat's turn decision at its first stage, ``start``."""
+    return Decision("turn", (seat,), {"stage": "start"})
+
+
+def first_turn(state: GameState, seat: int, decision: Decision) -> Event:
+    """Give the first turn to ``seat``: push its turn ``decision`` and announce turn 1."""
+    state.current = seat
+    state.turn = 1
+    state.decisions.push(decision)
+    return Event("turn", {"seat": seat, "turn": 1})
+
+
+def pass_turn(state: GameState, seat: int, decision: Decision) -> Event:
+    """Give the next turn to ``seat``: count it, push its turn ``decision`` and
+    announce it (the ``turn`` event)."""
+    state.current = seat
+    state.turn += 1
+    state.decisions.push(decision)
+    return Event("turn", {"seat": seat, "turn": state.turn})

@@ -1,31 +1,56 @@
-"""The JSON Schema (draft 2020-12) of ``cluedo engine`` and of the external-bot protocol.
+"""The JSON Schema (draft 2020-12) of ``cluedo engine`` and of the external-bot protocol,
+generated from the declarations.
 
-Request schemas are built from :data:`cluedo.protocol.server.COMMANDS`, so the
-schema cannot drift from what the engine accepts; reply schemas are written
-here. ``docs/protocol.schema.json`` is :func:`schema_text` (a test checks), and
-``cluedo engine --schema`` prints it.
+Requests, replies, saves and bot messages come from :mod:`cluedo.protocol.messages`;
+events and actions from each rule set's declared kinds
+(:func:`cluedo.engine.contracts.contracts_for`), one set of definitions per rule set
+found: ``events_<rules>``, ``actions_<rules>`` and ``view_<rules>`` (a view whose log
+holds that rule set's events and whose pending decision names its decisions and turn
+stages). Nothing here is written by hand but the glue. ``docs/protocol.schema.json``
+is :func:`schema_text` for the rule sets this package ships (a test checks), and
+``cluedo engine --schema`` prints it for the rule sets installed.
 
 Definitions worth knowing: ``#/$defs/request`` and ``#/$defs/reply`` for the
 engine; ``#/$defs/bot_message`` (what a bot reads) and ``#/$defs/bot_reply``
-(what it writes) for external bots.
+(what it writes) for external bots; ``#/$defs/event`` and ``#/$defs/action`` (any
+rule set's) and their per-rule-set forms.
 
 >>> schema()["$defs"]["request"]["oneOf"][0]
 {'$ref': '#/$defs/request_hello'}
 >>> problems({"cmd": "view", "game": 3}, "request")
 ['$: no alternative of oneOf matches']
+>>> problems({"kind": "roll", "seat": 0, "roll": 7}, "events_classic")
+['$.roll: 7 is more than 6']
 
 :func:`problems` checks a message against a definition. It understands only
 the keywords this schema uses, so that no JSON Schema library is needed; use
 a full validator (``jsonschema``) for anything else.
+
+:func:`reference` writes the event and action reference of ``docs/protocol.md``
+from the same declarations.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from functools import cache
+from importlib.metadata import PackageNotFoundError, distribution
 from typing import Any
 
-from cluedo.agents.external import BOT_PROTOCOL_VERSION
-from cluedo.protocol.server import COMMANDS, ERROR_CODES, PROTOCOL_VERSION
+from pydantic import TypeAdapter
+
+from cluedo.engine.contracts import (
+    SCHEMA_GENERATOR,
+    Contracts,
+    Kind,
+    adapter,
+    contracts_for,
+    describe,
+)
+from cluedo.engine.registry import ENTRY_POINT_GROUP, available, rules_class
+from cluedo.protocol import messages as m
+from cluedo.protocol.server import PROTOCOL_VERSION
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -36,318 +61,153 @@ def _ref(name: str) -> Schema:
     return {"$ref": f"#/$defs/{name}"}
 
 
-_SEAT: Schema = {"type": "integer", "minimum": 0}
-_SEATS: Schema = {"type": "array", "items": _SEAT}
-_ID: Schema = {"type": ["string", "integer"], "description": "echoed back in the reply"}
-_FIELD_TYPES: dict[str, Schema] = {
-    "string": {"type": "string"},
-    "integer": {"type": "integer"},
-    "object": {"type": "object"},
-    "null": {"type": "null"},
+_ANY_EVENT: Schema = {
+    "type": "object",
+    "description": "a rule set that declares no kinds: kind plus the event's data",
+    "properties": {"kind": {"type": "string"}},
+    "required": ["kind"],
 }
+_ANY_ACTION: Schema = {
+    "type": "object",
+    "description": "a rule set that declares no kinds: seat and kind, plus the parameters",
+    "properties": {"seat": {"type": "integer", "minimum": 0}, "kind": {"type": "string"}},
+    "required": ["seat", "kind"],
+}
+_BOT_MESSAGES = {"bot_hello": m.BotHello, "bot_choose": m.BotChoose, "bot_quit": m.BotQuit}
+_BOT_REPLIES = (m.BotAction, m.BotIndex, m.BotName)
 
 
-def _field_schema(name: str, types: tuple[str, ...], help_text: str) -> Schema:
-    # Some fields have a richer shape than their JSON type; name them here.
-    if name == "action":
-        return {**_ref("action"), "description": help_text}
-    if name == "save" and "object" in types:
-        return {"anyOf": [_ref("save"), {"type": "string"}], "description": help_text}
-    if name in ("seat", "index", "log_since"):
-        base: Schema = {"type": list(types) if len(types) > 1 else types[0]}
-        if "integer" in types:
-            base["minimum"] = 0
-        return {**base, "description": help_text}
-    if len(types) == 1:
-        return {**_FIELD_TYPES[types[0]], "description": help_text}
-    return {"type": list(types), "description": help_text}
+def shipped_rules() -> list[str]:
+    """The rule sets this package itself declares (its ``cluedo.rulesets`` entry points):
+    the ones ``docs/protocol.schema.json`` is written for."""
+    try:
+        points = distribution("cluedo").entry_points
+    except PackageNotFoundError:  # a source tree that was never installed
+        return available()
+    return sorted(rules_class(p.name).name for p in points if p.group == ENTRY_POINT_GROUP)
 
 
-def _request(cmd: str) -> Schema:
-    spec = COMMANDS[cmd]
-    props: Schema = {"cmd": {"const": cmd}, "id": _ID}
-    for name, field in spec.fields.items():
-        props[name] = _field_schema(name, field.types, field.help)
-    required = ["cmd", *[n for n, f in spec.fields.items() if f.required]]
+def _pending(contracts: Contracts) -> Schema:
+    """A view's pending decision, as far as the engine's conventions go."""
+    decision: Schema = {
+        "type": "object",
+        "description": "the decision the game waits for; rule sets add what is their own",
+        "properties": {
+            "kind": {"enum": list(contracts.decision_kinds)},
+            "seats": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+        },
+        "required": ["kind", "seats"],
+    }
+    if contracts.stage_names:
+        decision["properties"]["stage"] = {
+            "enum": list(contracts.stage_names),
+            "description": "the stage of a turn",
+        }
+    return {"anyOf": [decision, {"type": "null"}]}
+
+
+def _view(name: str, contracts: Contracts | None, common: Schema) -> Schema:
+    props = dict(common["properties"])
+    props["rules"] = {"const": name}
+    props["log"] = {"type": "array", "items": _ref(f"events_{name}")}
+    if contracts is not None:
+        props["pending"] = _pending(contracts)
     return {
         "type": "object",
-        "description": spec.help,
+        "description": f"what a seat or a spectator sees of a {name} game; the rule set's "
+        "own fields besides these",
         "properties": props,
-        "required": required,
-        "additionalProperties": False,
+        "required": list(common["required"]),
     }
 
 
-_STATUS: Schema = {
-    "to_act": {**_SEATS, "description": "seats the game waits for; empty once it is over"},
-    "finished": {"type": "boolean"},
-    "outcome": {"type": ["string", "null"], "description": "e.g. solved, no-winner"},
-    "winners": _SEATS,
-    "log_end": {
-        "type": "integer",
-        "minimum": 0,
-        "description": "events so far; pass as log_since to view only what is new",
-    },
-}
-_OPENED: Schema = {
-    "game": {"type": "string"},
-    "rules": {"type": "string"},
-    "players": {"type": "integer", "minimum": 1},
-    "seed": {"type": "integer"},
-    "options": {"type": "object"},
-    **_STATUS,
-}
-_RULES_INFO: Schema = {
-    "type": "object",
-    "properties": {
-        "name": {"type": "string"},
-        "title": {"type": "string"},
-        "aliases": {"type": "array", "items": {"type": "string"}},
-        "min_players": {"type": "integer"},
-        "max_players": {"type": "integer"},
-        "options": {
-            "type": "object",
-            "additionalProperties": {
-                "type": "object",
-                "properties": {
-                    "default": {},
-                    "description": {"type": "string"},
-                    "schema": {"type": "object"},
-                },
-                "required": ["default", "description", "schema"],
-            },
-        },
-    },
-    "required": ["name", "title", "aliases", "min_players", "max_players", "options"],
-    "additionalProperties": False,
-}
-_PROBABILITY: Schema = {"type": "number", "minimum": 0, "maximum": 1}
-_NOTEBOOK: Schema = {
-    "type": "object",
-    "description": "where the seat may believe each card is, from its own log alone",
-    "properties": {
-        "places": {
-            "type": "array",
-            "items": {"type": ["integer", "string"]},
-            "description": "every place a card can be: seat numbers, then by name 'envelope' "
-            "(where the game has one) and the rule set's other places (such as 'pile', "
-            "'middle', 'face_up')",
-        },
-        "cards": {
-            "type": "object",
-            "description": "for each card, its probability at each place, keyed by the place "
-            "as a string (seat 2 is '2'). A place left out is certainly not where the card "
-            "is; a certainty is exactly 1 and then the only key; every other value is "
-            "strictly between 0 and 1; a card's values add up to 1, give or take rounding",
-            "additionalProperties": {"type": "object", "additionalProperties": _PROBABILITY},
-            "examples": [
-                {
-                    "scarlet": {"0": 1.0},
-                    "rope": {"1": 0.4, "2": 0.4, "envelope": 0.2},
-                    "kitchen": {"envelope": 1.0},
-                }
-            ],
-        },
-        "exact": {
-            "type": "boolean",
-            "description": "true: the probabilities are exact counts over the deals the seat "
-            "cannot rule out; false: estimates (certainties are sound either way)",
-        },
-        "why_estimated": {
-            "type": ["string", "null"],
-            "description": "when exact is false, why; null when exact",
-        },
-    },
-    "required": ["places", "cards", "exact", "why_estimated"],
-    "additionalProperties": False,
-}
-_REPLY_BODIES: dict[str, Schema] = {
-    "hello": {
-        "engine": {"type": "string"},
-        "version": {"type": "string"},
-        "protocol": {"const": PROTOCOL_VERSION},
-        "rules": {"type": "array", "items": _RULES_INFO},
-        "commands": {"type": "object"},
-        "limits": {
-            "type": "object",
-            "properties": {
-                "max_line_bytes": {"type": "integer"},
-                "max_games": {"type": "integer"},
-            },
-            "required": ["max_line_bytes", "max_games"],
-        },
-    },
-    "new": _OPENED,
-    "load": _OPENED,
-    "legal": {
-        "game": {"type": "string"},
-        "seat": _SEAT,
-        "actions": {"type": "array", "items": _ref("action")},
-        **_STATUS,
-    },
-    "apply": {
-        "game": {"type": "string"},
-        "action": _ref("action"),
-        "events": {
-            "type": "array",
-            "items": _ref("event"),
-            "description": "what the action caused, as the acting seat sees it",
-        },
-        **_STATUS,
-    },
-    "view": {"game": {"type": "string"}, "view": _ref("view")},
-    "to_act": {"game": {"type": "string"}, **_STATUS},
-    "save": {"game": {"type": "string"}, "save": _ref("save")},
-    "go": {
-        "game": {"type": "string"},
-        "seat": _SEAT,
-        "bot": {"type": "string"},
-        "action": {**_ref("action"), "description": "the bot's choice; send it with apply"},
-    },
-    "notebook": {"game": {"type": "string"}, "seat": _SEAT, "notebook": _NOTEBOOK, **_STATUS},
-    "close": {"game": {"type": "string"}, "closed": {"const": True}},
-    "games": {"games": {"type": "array", "items": {"type": "string"}}},
-    "quit": {"bye": {"const": True}},
-}
+def _generate(inputs: list[tuple[str, Any]]) -> tuple[dict[str, Schema], Schema]:
+    """Each declaration's JSON Schema (a reference, for a TypedDict) and the definitions
+    they share."""
+    keyed, top = TypeAdapter.json_schemas(
+        [(key, "validation", adapter(tp)) for key, tp in inputs],
+        ref_template="#/$defs/{model}",
+        schema_generator=SCHEMA_GENERATOR,
+    )
+    out = {key: _resolved(value) for (key, _), value in keyed.items()}
+    return out, _resolved(dict(top.get("$defs", {})))
 
 
-def _reply(cmd: str) -> Schema:
-    body = _REPLY_BODIES["hello" if cmd == "info" else cmd]
-    cmds: Schema = {"enum": ["hello", "info"]} if cmd == "hello" else {"const": cmd}
-    return {
-        "type": "object",
-        "properties": {"ok": {"const": True}, "id": _ID, "cmd": cmds, **body},
-        "required": ["ok", "cmd", *body],
-        "additionalProperties": False,
-    }
+def _resolved(node: Any) -> Any:
+    """``node`` with each placeholder of :class:`cluedo.protocol.messages.Ref` made a
+    reference to the schema's own definition."""
+    if isinstance(node, dict):
+        if m.REF_MARK in node:
+            rest = {k: _resolved(v) for k, v in node.items() if k != m.REF_MARK}
+            return {"$ref": f"#/$defs/{node[m.REF_MARK]}", **rest}
+        return {k: _resolved(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_resolved(v) for v in node]
+    return node
 
 
-def schema() -> Schema:
-    """The whole schema as a dict."""
-    reply_cmds = [c for c in COMMANDS if c != "info"]
+@cache
+def _schema(rules: tuple[str, ...]) -> Schema:
+    found = {name: contracts_for(name) for name in rules}
+    reply_cmds = list(m.REPLIES)
+    inputs: list[tuple[str, Any]] = [
+        *((f"request_{cmd}", decl) for cmd, decl in m.REQUESTS.items()),
+        ("error_reply", m.ErrorReply),
+        *((f"reply_{cmd}", m.REPLIES[cmd]) for cmd in reply_cmds),
+        ("view_common", m.CommonView),
+        ("save", m.Save),
+        *_BOT_MESSAGES.items(),
+        *((f"bot_reply_{i}", decl) for i, decl in enumerate(_BOT_REPLIES)),
+    ]
+    for name, contracts in found.items():
+        if contracts is not None:
+            inputs += [(f"events_{name}", contracts.event_type)]
+            inputs += [(f"actions_{name}", contracts.action_type)]
+    keyed, shared = _generate(inputs)
+    common = shared[keyed.pop("view_common")["$ref"].rpartition("/")[2]]
     defs: Schema = {
-        "request": {"oneOf": [_ref(f"request_{c}") for c in COMMANDS]},
-        **{f"request_{c}": _request(c) for c in COMMANDS},
-        "reply": {"oneOf": [_ref("error_reply"), *[_ref(f"reply_{c}") for c in reply_cmds]]},
-        "error_reply": {
-            "type": "object",
-            "properties": {
-                "ok": {"const": False},
-                "id": _ID,
-                "cmd": {"type": "string"},
-                "error": {
-                    "type": "object",
-                    "properties": {
-                        "code": {"enum": list(ERROR_CODES)},
-                        "message": {"type": "string", "minLength": 1},
-                        "rule": {
-                            "type": "string",
-                            "description": "with illegal-action: the rule the action breaks",
-                        },
-                        "allowed": {"type": "string", "description": "what is allowed instead"},
-                    },
-                    "required": ["code", "message"],
-                    "additionalProperties": False,
-                },
-            },
-            "required": ["ok", "error"],
-            "additionalProperties": False,
-        },
-        **{f"reply_{c}": _reply(c) for c in reply_cmds},
+        "request": {"oneOf": [_ref(f"request_{cmd}") for cmd in m.REQUESTS]},
+        **{f"request_{cmd}": keyed[f"request_{cmd}"] for cmd in m.REQUESTS},
+        "reply": {"oneOf": [_ref("error_reply"), *(_ref(f"reply_{c}") for c in reply_cmds)]},
+        "error_reply": keyed["error_reply"],
+        **{f"reply_{cmd}": keyed[f"reply_{cmd}"] for cmd in reply_cmds},
         "action": {
-            "type": "object",
-            "description": "seat and kind, plus the parameters of that kind of action",
-            "properties": {"seat": _SEAT, "kind": {"type": "string", "minLength": 1}},
-            "required": ["seat", "kind"],
+            "description": "an action of any rule set: seat and kind, plus the parameters "
+            "of that kind",
+            "anyOf": [_ref(f"actions_{name}") for name in found],
         },
         "event": {
-            "type": "object",
-            "description": "kind plus the event's data as the receiving seat may see it",
-            "properties": {"kind": {"type": "string"}},
-            "required": ["kind"],
+            "description": "an event of any rule set, as the receiving seat may see it",
+            "anyOf": [_ref(f"events_{name}") for name in found],
         },
         "view": {
-            "type": "object",
-            "description": "the common part of every rule set's view; rule sets add more",
-            "properties": {
-                "rules": {"type": "string"},
-                "options": {"type": "object"},
-                "seat": {"type": ["integer", "null"]},
-                "log": {"type": "array", "items": _ref("event")},
-                **_STATUS,
+            "description": "what a seat or a spectator sees: the common fields, the rule "
+            "set's own, and the log of events",
+            "oneOf": [_ref(f"view_{name}") for name in found],
+            "discriminator": {
+                "propertyName": "rules",
+                "mapping": {name: f"#/$defs/view_{name}" for name in found},
             },
-            "required": ["rules", "options", "seat", "log", *_STATUS],
         },
-        "save": {
-            "type": "object",
-            "properties": {
-                "format": {"const": "cluedo-save"},
-                "version": {"type": "integer"},
-                "rules": {"type": "string"},
-                "players": {"type": "integer"},
-                "seed": {"type": "integer"},
-                "options": {"type": "object"},
-                "actions": {"type": "array", "items": _ref("action")},
-            },
-            "required": ["format", "version", "rules", "players", "seed", "actions"],
-        },
+        "save": keyed["save"],
         "bot_message": {
             "description": "what cluedo sends an external bot, one per line",
-            "oneOf": [_ref("bot_hello"), _ref("bot_choose"), _ref("bot_quit")],
+            "oneOf": [_ref(name) for name in _BOT_MESSAGES],
         },
-        "bot_hello": {
-            "type": "object",
-            "properties": {
-                "type": {"const": "hello"},
-                "protocol": {"const": BOT_PROTOCOL_VERSION},
-                "seat": _SEAT,
-                "seed": {"type": ["integer", "null"]},
-            },
-            "required": ["type", "protocol", "seat", "seed"],
-            "additionalProperties": False,
-        },
-        "bot_choose": {
-            "type": "object",
-            "properties": {
-                "type": {"const": "choose"},
-                "seat": _SEAT,
-                "view": _ref("view"),
-                "legal": {"type": "array", "items": _ref("action")},
-            },
-            "required": ["type", "seat", "view", "legal"],
-            "additionalProperties": False,
-        },
-        "bot_quit": {
-            "type": "object",
-            "properties": {"type": {"const": "quit"}},
-            "required": ["type"],
-            "additionalProperties": False,
-        },
+        **{name: keyed[name] for name in _BOT_MESSAGES},
         "bot_reply": {
             "description": "what an external bot writes: one answer per choose",
-            "oneOf": [
-                {
-                    "type": "object",
-                    "properties": {"action": _ref("action")},
-                    "required": ["action"],
-                    "additionalProperties": False,
-                },
-                {
-                    "type": "object",
-                    "properties": {"index": {"type": "integer", "minimum": 0}},
-                    "required": ["index"],
-                    "additionalProperties": False,
-                },
-                {
-                    "type": "object",
-                    "description": "optional, once, before the first answer",
-                    "properties": {"type": {"const": "hello"}, "name": {"type": "string"}},
-                    "required": ["type"],
-                    "additionalProperties": False,
-                },
-            ],
+            "oneOf": [keyed[f"bot_reply_{i}"] for i in range(len(_BOT_REPLIES))],
         },
     }
+    for name, contracts in found.items():
+        defs[f"events_{name}"] = keyed.get(f"events_{name}", _ANY_EVENT)
+        defs[f"actions_{name}"] = keyed.get(f"actions_{name}", _ANY_ACTION)
+        defs[f"view_{name}"] = _view(name, contracts, common)
+    clash = sorted(set(defs) & set(shared))
+    if clash:
+        raise ValueError(f"declarations named like the schema's own definitions: {clash}")
+    defs.update(sorted(shared.items()))
     return {
         "$schema": DIALECT,
         "title": f"cluedo engine protocol {PROTOCOL_VERSION}",
@@ -358,9 +218,88 @@ def schema() -> Schema:
     }
 
 
-def schema_text() -> str:
-    """The schema as the text of ``docs/protocol.schema.json``."""
-    return json.dumps(schema(), indent=2) + "\n"
+def schema(rules: Sequence[str] | None = None) -> Schema:
+    """The whole schema as a dict, for ``rules`` (default: every rule set found)."""
+    copied: Schema = json.loads(json.dumps(_schema(tuple(available() if rules is None else rules))))
+    return copied
+
+
+def schema_text(rules: Sequence[str] | None = None) -> str:
+    """The schema as the text of ``docs/protocol.schema.json`` (with ``shipped_rules()``)."""
+    return json.dumps(schema(rules), indent=2) + "\n"
+
+
+# -- the reference in docs/protocol.md ----------------------------------------------------
+
+REFERENCE_BEGIN = "<!-- reference: generated by cluedo.protocol.schema.reference -->"
+REFERENCE_END = "<!-- end of the generated reference -->"
+
+
+def _definition(union: Schema, kind: str, defs: Schema) -> Schema:
+    """The definition of ``kind`` in a union of declarations told apart by kind."""
+    mapping = union.get("discriminator", {}).get("mapping", {})
+    ref = mapping.get(kind) or union.get("$ref")
+    return dict(defs[str(ref).rpartition("/")[2]]) if ref else union
+
+
+def _fields(spec: Kind, body: Schema, defs: Schema, skip: tuple[str, ...]) -> str:
+    required = body.get("required", [])
+    out = []
+    for name, prop in body.get("properties", {}).items():
+        if name in skip:
+            continue
+        field = spec.fields.get(name)
+        secret = " (secret)" if field is not None and field.secret is not None else ""
+        optional = "" if name in required else "?"
+        out.append(f"`{name}{optional}`: {describe(prop, defs)}{secret}")
+    return "; ".join(out) or "-"
+
+
+def reference(rules: Sequence[str] | None = None) -> str:
+    """The event and action reference of ``docs/protocol.md``: for each rule set, every
+    declared kind with its fields and what it means, from the declarations."""
+    names = shipped_rules() if rules is None else list(rules)
+    defs = schema(names)["$defs"]
+    lines = [
+        REFERENCE_BEGIN,
+        "",
+        "Written from the declarations (`rules/<name>/events.py`, shared kinds in "
+        "`mechanics/events.py`) by `cluedo.protocol.schema.reference()`; a test keeps it "
+        "current. Fields marked `?` may be absent; a *secret* field reaches only the seats "
+        "allowed to know it (the others receive the event without it, or in the other "
+        "form given); a square is `[row, column]`. Every action also has `seat`.",
+    ]
+    for name in names:
+        contracts = contracts_for(name)
+        if contracts is None:
+            continue
+        lines += ["", f"#### {rules_class(name).title} (`{name}`)", ""]
+        lines.append(
+            "Decisions: "
+            + ", ".join(f"`{d}`" for d in contracts.decision_kinds)
+            + ". Stages of a turn: "
+            + ", ".join(f"`{s}`" for s in contracts.stage_names)
+            + "."
+        )
+        for title, kinds, union, skip in (
+            ("Events", contracts.event_kinds, defs[f"events_{name}"], ("kind",)),
+            ("Actions", contracts.action_kinds, defs[f"actions_{name}"], ("kind", "seat")),
+        ):
+            lines += ["", f"{title}:", "", "| kind | fields | what it is |", "| --- | --- | --- |"]
+            for kind, spec in kinds.items():
+                text = _fields(spec, _definition(union, kind, defs), defs, skip)
+                meaning = spec.description.replace("|", "/")
+                lines.append(f"| `{kind}` | {text} | {meaning} |")
+    lines += ["", REFERENCE_END]
+    return "\n".join(lines) + "\n"
+
+
+def documented(text: str) -> str:
+    """The generated reference inside ``docs/protocol.md``'s text (empty if absent)."""
+    start, end = text.find(REFERENCE_BEGIN), text.find(REFERENCE_END)
+    if start < 0 or end < 0:
+        return ""
+    return text[start : end + len(REFERENCE_END)] + "\n"
 
 
 # -- a validator for the subset of JSON Schema used above ---------------------------------
@@ -378,7 +317,8 @@ SUPPORTED_KEYWORDS = frozenset(
     {
         "$schema", "$ref", "$defs", "title", "description", "default", "examples",
         "type", "properties", "required", "additionalProperties", "items",
-        "enum", "const", "oneOf", "anyOf", "minimum", "maximum", "minLength",
+        "prefixItems", "minItems", "maxItems", "enum", "const", "oneOf", "anyOf",
+        "discriminator", "minimum", "maximum", "minLength",
     }
 )  # fmt: skip
 
@@ -397,6 +337,8 @@ def _check(value: Any, node: Schema, root: Schema, path: str, out: list[str]) ->
         if not ref.startswith("#/$defs/"):
             raise ValueError(f"only local $defs references are supported, got {ref!r}")
         _check(value, root["$defs"][ref.removeprefix("#/$defs/")], root, path, out)
+        if len(node) == 1:
+            return
     if "type" in node:
         types = node["type"] if isinstance(node["type"], list) else [node["type"]]
         if not any(_TYPE_CHECKS[t](value) for t in types):
@@ -425,9 +367,31 @@ def _check(value: Any, node: Schema, root: Schema, path: str, out: list[str]) ->
                 out.append(f"{path}: unexpected {key!r}")
             elif isinstance(extra, dict):
                 _check(item, extra, root, f"{path}.{key}", out)
-    if isinstance(value, list) and "items" in node:
-        for index, item in enumerate(value):
-            _check(item, node["items"], root, f"{path}[{index}]", out)
+    if isinstance(value, list):
+        prefix = node.get("prefixItems", [])
+        for index, item in enumerate(value[: len(prefix)]):
+            _check(item, prefix[index], root, f"{path}[{index}]", out)
+        if "items" in node:
+            for index, item in enumerate(value[len(prefix) :], len(prefix)):
+                _check(item, node["items"], root, f"{path}[{index}]", out)
+        if len(value) < node.get("minItems", 0):
+            out.append(f"{path}: fewer than {node['minItems']} items")
+        if "maxItems" in node and len(value) > node["maxItems"]:
+            out.append(f"{path}: more than {node['maxItems']} items")
+    picked = node.get("discriminator")
+    if picked is not None and isinstance(value, dict):
+        # OpenAPI's hint, as pydantic writes it: the one alternative named by the value's
+        # property (kind, rules) is checked, which also says better what is wrong.
+        key = value.get(picked["propertyName"])
+        target = picked["mapping"].get(key) if isinstance(key, str) else None
+        if target is None:
+            known = ", ".join(sorted(picked["mapping"]))
+            out.append(
+                f"{path}.{picked['propertyName']}: {json.dumps(key)[:60]} is not one of {known}"
+            )
+        else:
+            _check(value, {"$ref": target}, root, path, out)
+        return
     for keyword in ("oneOf", "anyOf"):
         if keyword in node:
             matches = 0
@@ -442,7 +406,7 @@ def _check(value: Any, node: Schema, root: Schema, path: str, out: list[str]) ->
 
 def problems(message: Any, definition: str, root: Schema | None = None) -> list[str]:
     """Why ``message`` does not match ``#/$defs/<definition>`` (empty if it does)."""
-    root = schema() if root is None else root
+    root = _schema(tuple(available())) if root is None else root
     out: list[str] = []
     _check(message, root["$defs"][definition], root, "$", out)
     return out

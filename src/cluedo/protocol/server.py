@@ -26,7 +26,6 @@ import math
 import os
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from importlib import metadata
 from typing import IO, Any
 
@@ -37,9 +36,31 @@ from cluedo.agents.registry import bots_for, default_bot
 from cluedo.deduction.knowledge import CardKnowledge, NotStarted
 from cluedo.deduction.places import place_name
 from cluedo.engine.actions import Action
-from cluedo.engine.errors import IllegalAction, OptionsError, SaveError
+from cluedo.engine.contracts import contracts_for
+from cluedo.engine.errors import IllegalAction, MalformedAction, OptionsError, SaveError
 from cluedo.engine.game import Game, json_kind
 from cluedo.engine.registry import available, make_rules, rules_class
+from cluedo.protocol import messages
+from cluedo.protocol.messages import (
+    COMMANDS,
+    ERROR_CODES,
+    CommandSpec,
+    FieldSpec,
+    ProtocolError,
+    validate_request,
+)
+
+__all__ = [
+    "COMMANDS",
+    "ERROR_CODES",
+    "CommandSpec",
+    "Engine",
+    "FieldSpec",
+    "ProtocolError",
+    "notebook_json",
+    "place_probabilities",
+    "serve",
+]
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = "cluedo"
@@ -57,159 +78,6 @@ def engine_version() -> str:
         return metadata.version("cluedo")
     except metadata.PackageNotFoundError:  # running from a source tree without installing
         return "0+unknown"
-
-
-ERROR_CODES: dict[str, str] = {
-    "bad-json": "the line is not UTF-8 JSON",
-    "bad-request": "not an object, or a field is unknown, missing or of the wrong type",
-    "unknown-command": "no such command",
-    "unknown-game": "no open game with that id",
-    "illegal-action": "the rules refuse the action; 'rule' names the rule",
-    "bad-options": "unknown rule set, bad player count, seed or options",
-    "bad-save": "the save is corrupt or does not replay",
-    "line-too-long": "the request line is longer than the limit",
-    "too-many-games": "the engine already holds its most open games",
-    "internal-error": "a bug in the engine; the game is unchanged",
-}
-"""Every error code a reply may carry, with what it means."""
-
-
-class ProtocolError(Exception):
-    """A request that cannot be carried out; becomes an error reply."""
-
-    def __init__(self, code: str, message: str, **extra: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.extra = extra
-
-    def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message, **self.extra}
-
-
-# -- request fields -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FieldSpec:
-    """One field of a request: its JSON type(s), whether it is required, what it means."""
-
-    types: tuple[str, ...]
-    required: bool
-    help: str
-
-
-_JSON_TYPES: dict[str, Callable[[Any], bool]] = {
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "object": lambda v: isinstance(v, dict),
-    "null": lambda v: v is None,
-}
-
-_GAME = FieldSpec(("string",), True, "a game id from 'new' or 'load'")
-_SEAT = FieldSpec(("integer",), True, "a seat number, 0 to players-1")
-
-
-@dataclass(frozen=True)
-class CommandSpec:
-    fields: dict[str, FieldSpec]
-    help: str
-
-
-COMMANDS: dict[str, CommandSpec] = {
-    "hello": CommandSpec({}, "engine name, version, protocol version and rule sets"),
-    "info": CommandSpec({}, "the same as hello"),
-    "new": CommandSpec(
-        {
-            "rules": FieldSpec(("string",), False, "rule set name (default classic)"),
-            "players": FieldSpec(("integer",), False, "number of players (default: the minimum)"),
-            "seed": FieldSpec(("integer", "null"), False, "random seed (default: a fresh one)"),
-            "options": FieldSpec(("object",), False, "rule-set options (see hello)"),
-        },
-        "start a game; replies with its id",
-    ),
-    "legal": CommandSpec({"game": _GAME, "seat": _SEAT}, "the legal actions of a seat"),
-    "apply": CommandSpec(
-        {
-            "game": _GAME,
-            "action": FieldSpec(("object",), False, "the action, as listed by legal"),
-            "index": FieldSpec(("integer",), False, "instead of action: an index into legal"),
-            "seat": FieldSpec(("integer",), False, "the seat whose legal list index refers to"),
-        },
-        "apply an action; replies with the events as the acting seat sees them",
-    ),
-    "view": CommandSpec(
-        {
-            "game": _GAME,
-            "seat": FieldSpec(("integer", "null"), False, "a seat, or null for a spectator"),
-            "log_since": FieldSpec(("integer",), False, "skip the first log_since events"),
-        },
-        "what a seat (or a spectator) sees, with its log",
-    ),
-    "to_act": CommandSpec({"game": _GAME}, "who must act now, and whether the game is over"),
-    "save": CommandSpec(
-        {"game": _GAME}, "the save object (rules, players, seed, options, actions)"
-    ),
-    "load": CommandSpec(
-        {"save": FieldSpec(("object", "string"), True, "a save object, or its JSON text")},
-        "open a saved game under a new id",
-    ),
-    "go": CommandSpec(
-        {
-            "game": _GAME,
-            "seat": _SEAT,
-            "bot": FieldSpec(
-                ("string",), False, "a built-in bot (default: the rule set's default)"
-            ),
-        },
-        "ask a built-in bot which action it would take for a seat (not applied)",
-    ),
-    "notebook": CommandSpec(
-        {"game": _GAME, "seat": _SEAT},
-        "where a seat may believe each card is, from its own log: a probability per place",
-    ),
-    "close": CommandSpec({"game": _GAME}, "forget a game"),
-    "games": CommandSpec({}, "the ids of the open games"),
-    "quit": CommandSpec({}, "stop the engine"),
-}
-COMMON_FIELDS = ("cmd", "id")
-
-
-_TYPE_NAMES = {"string": "a string", "integer": "an integer", "object": "an object", "null": "null"}
-
-
-def _type_names(types: tuple[str, ...]) -> str:
-    return " or ".join(_TYPE_NAMES[t] for t in types)
-
-
-def check_fields(cmd: str, request: Mapping[str, Any]) -> None:
-    """Refuse unknown, missing and ill-typed fields, saying what the command takes."""
-    spec = COMMANDS[cmd]
-    takes = (
-        ", ".join(f"{name}{'' if f.required else '?'}" for name, f in spec.fields.items())
-        or "no fields"
-    )
-    unknown = [k for k in request if k not in spec.fields and k not in COMMON_FIELDS]
-    if unknown:
-        raise ProtocolError(
-            "bad-request",
-            f"{cmd} does not take {', '.join(map(repr, unknown))}; it takes {takes} "
-            "(? = optional), besides cmd and id",
-        )
-    for name, field in spec.fields.items():
-        if name not in request:
-            if field.required:
-                raise ProtocolError(
-                    "bad-request", f"{cmd} needs {name!r}: {field.help}; it takes {takes}"
-                )
-            continue
-        value = request[name]
-        if not any(_JSON_TYPES[t](value) for t in field.types):
-            raise ProtocolError(
-                "bad-request",
-                f"{cmd}: {name!r} must be {_type_names(field.types)} ({field.help}), "
-                f"got {json_kind(value)}",
-            )
 
 
 def _reject_constant(name: str) -> Any:
@@ -274,21 +142,16 @@ class Engine:
                     'e.g. {"cmd": "hello", "id": 1}',
                 )
             if "id" in request:
-                rid = request["id"]
-                if not _JSON_TYPES["string"](rid) and not _JSON_TYPES["integer"](rid):
-                    raise ProtocolError(
-                        "bad-request", f"'id' must be a string or an integer, got {json_kind(rid)}"
-                    )
-                echo["id"] = rid
+                echo["id"] = messages.request_id(request["id"])
             raw_cmd = request.get("cmd")
             if not isinstance(raw_cmd, str) or raw_cmd not in COMMANDS:
                 what = "no 'cmd'" if raw_cmd is None else f"unknown command {raw_cmd!r}"
                 raise ProtocolError("unknown-command", f"{what}; commands: {', '.join(COMMANDS)}")
             cmd = raw_cmd
             echo["cmd"] = cmd
-            check_fields(cmd, request)
-            handler: Callable[[dict[str, Any]], dict[str, Any]] = getattr(self, "cmd_" + cmd)
-            body = handler(request)
+            checked = validate_request(cmd, request)
+            handler: Callable[[Any], dict[str, Any]] = getattr(self, "cmd_" + cmd)
+            body = handler(checked)
         except ProtocolError as err:
             return {**echo, "ok": False, "error": err.to_json()}
         except Exception as err:  # a bug must cost one reply, not the engine
@@ -413,7 +276,7 @@ class Engine:
                     "bad-request", "'seat' goes inside the action; a top-level seat is for 'index'"
                 )
             try:
-                action = Action.from_json(request["action"])
+                action = self._action(game, request["action"])
             except IllegalAction as err:
                 raise _illegal(err) from None
         else:
@@ -441,6 +304,18 @@ class Engine:
             "events": seen,
             **self.status(game),
         }
+
+    @staticmethod
+    def _action(game: Game, data: dict[str, Any]) -> Action:
+        """The action a client sent, checked against its kind's declaration (a kind the
+        rule set does not declare is left for the rules to refuse by name)."""
+        contracts = contracts_for(game.rules_name)
+        kind = data.get("kind")
+        if contracts is not None and isinstance(kind, str) and kind in contracts.action_kinds:
+            wrong = contracts.action_problems(data)
+            if wrong:
+                raise MalformedAction("; ".join(wrong), contracts.signature(kind))
+        return Action.from_json(data)
 
     def cmd_view(self, request: Mapping[str, Any]) -> dict[str, Any]:
         gid, game = self._game(request)

@@ -230,7 +230,7 @@ def board_menu(
     options = [
         Option(
             str(i),
-            presenter.room_move_words(str(destination(a))),
+            presenter.action_text(a, view),
             a,
             presenter.value_aliases("to", destination(a)),
         )

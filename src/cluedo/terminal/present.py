@@ -2,23 +2,30 @@
 
 A :class:`Presenter` turns a seat's view, its log and its legal actions into
 what the terminal draws: the lines at the top of the side panel (your hand,
-your role, your target...), marks on the board (gems), each event as a
-sentence, the menu titles and words, and the end screen. The session
-(:mod:`cluedo.terminal.session`) draws; the presenter words.
+your role, your target...), marks on the board (gems), the log, the menus and
+the end screen. The session (:mod:`cluedo.terminal.session`) draws; the
+presenter words.
+
+The sentences themselves - every event, the question over a decision, an
+action as a menu line - come from the presentation layer
+(:class:`cluedo.presentation.Narrator`), which speaks for every front end with
+each rule set's own words; the terminal only lays them out. What stays here is
+the terminal's own: its panel, its board marks and menus built for a keyboard
+(shortcuts, one parameter at a time, board letters).
 
 This base class is the fallback: it reads only what every view has (or may
 have) - ``characters``, ``positions``, ``hand``, ``current``, ``turn``,
 ``winners`` - shows the rest of the view as plain ``key: value`` lines and
 builds menus from the legal actions alone, so a rule set with no presenter of
-its own is still playable from the first day. A rule set earns nicer words by
-subclassing it (see :mod:`cluedo.terminal.presenters`).
+its own is still playable from the first day. A rule set earns a better panel
+or menus by subclassing it (see :mod:`cluedo.terminal.presenters`).
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -27,6 +34,8 @@ from cluedo.content.board import BoardFormatError, Square, load_board
 from cluedo.content.cards import CardSet, CardSetError, load_card_set
 from cluedo.deduction.places import Place
 from cluedo.engine import Action
+from cluedo.presentation import Narrator
+from cluedo.presentation.narrator import RulesRef
 from cluedo.terminal.menus import Asker, choose_generic
 from cluedo.terminal.render import BoardLayout
 from cluedo.terminal.text import Names
@@ -89,13 +98,30 @@ class Table:
     cards: CardSet | None
     layout: BoardLayout | None
     characters: list[str]
+    rules: RulesRef = "classic"
+    """The rule set (by name, class or instance), whose words the presentation layer speaks."""
+    view: Mapping[str, Any] = field(default_factory=dict)
+    """A view of the game, for the presentation layer's names of seats, cards and places."""
 
     @classmethod
-    def from_view(cls, view: Mapping[str, Any], player_names: Sequence[str]) -> Table:
+    def from_view(
+        cls, view: Mapping[str, Any], player_names: Sequence[str], rules: RulesRef | None = None
+    ) -> Table:
+        """The table a view shows; ``rules`` default to the view's ``rules`` entry."""
         cards = card_set_of(view)
         raw = view.get("characters")
         characters = [str(c) for c in raw] if isinstance(raw, list) else []
-        return cls(len(player_names), list(player_names), cards, layout_of(view, cards), characters)
+        if rules is None:
+            rules = str(view["rules"]) if isinstance(view.get("rules"), str) else "classic"
+        return cls(
+            len(player_names),
+            list(player_names),
+            cards,
+            layout_of(view, cards),
+            characters,
+            rules,
+            view,
+        )
 
 
 class Presenter:
@@ -110,19 +136,31 @@ class Presenter:
     """Lines added to the help page for this rule set."""
     parameters: ClassVar[Mapping[str, Sequence[str]]] = {}
     """Per action kind, the parameters to ask for first (others follow, fewest values first)."""
-    words: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = {
-        "roll": ("Roll the dice", ("roll", "r")),
-        "passage": ("Take the secret passage", ("passage", "p")),
-        "suggest": ("Suggest", ("suggest", "s")),
-        "accuse": ("Accuse (if wrong, you are out)", ("accuse", "a")),
-        "end_turn": ("End your turn", ("end", "e")),
-        "stay": ("Stay where you are", ("stay",)),
-        "move": ("Move", ("move", "m")),
+    shortcuts: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "roll": ("roll", "r"),
+        "passage": ("passage", "p"),
+        "suggest": ("suggest", "s"),
+        "accuse": ("accuse", "a"),
+        "end_turn": ("end", "e"),
+        "stay": ("stay",),
+        "move": ("move", "m"),
     }
-    """Menu words and typed shortcuts per action kind."""
+    """What a person may type for an action kind besides its menu number."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        self._narrators: dict[int | None, Narrator] = {}
+
+    def narrator(self, viewer: int | None) -> Narrator:
+        """The presentation layer's words for ``viewer``: the sentences every front end shows."""
+        if viewer not in self._narrators:
+            spectator = self._narrators.get(None)
+            if spectator is None:
+                table = self.table
+                spectator = Narrator(table.rules, table.view, None, table.player_names)
+                self._narrators[None] = spectator
+            self._narrators[viewer] = spectator.seen_by(viewer)
+        return self._narrators[viewer]
 
     # -- names ------------------------------------------------------------------------
 
@@ -283,79 +321,41 @@ class Presenter:
     # -- the log ----------------------------------------------------------------------
 
     def describe(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
-        """One event as a sentence (None: not worth a line)."""
-        return self.names(viewer).describe(event, self.sentence)
+        """One event as ``viewer`` reads it in the log (None: not worth a line).
 
-    def sentence(self, event: Mapping[str, Any], viewer: int | None) -> str:
-        """Any event in plain words: 'Colonel Mustard: attack - target Mrs. White, hit yes.'"""
-        names = self.names(viewer)
-        kind = str(event.get("kind", "?")).replace("_", " ")
+        The presentation layer words every event; a new turn is the terminal's
+        own divider, with who plays the seat, so turns stand out in the log.
+        """
         seat = event.get("seat")
-        who = ""
-        if isinstance(seat, int) and 0 <= seat < self.table.players:
-            who = "You" if seat == viewer else names.seat(seat)
-        parts = [
-            f"{k.replace('_', ' ')} {self.value_words(k, v)}"
-            for k, v in event.items()
-            if k not in ("kind", "seat")
-        ]
-        text = f"{who}: {kind}" if who else f"{kind[:1].upper()}{kind[1:]}"
-        return text + (" - " + ", ".join(parts) if parts else "") + "."
+        if event.get("kind") == "turn" and isinstance(seat, int) and "turn" in event:
+            return f"-- Turn {event['turn']}: {self.names(viewer).seat_long(seat)} --"
+        return self.narrator(viewer).event(event)
 
     # -- menus ------------------------------------------------------------------------
 
     def title(self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
-        """The question over a menu of these legal actions."""
-        pending = view.get("pending") or {}
-        roll = pending.get("roll") if isinstance(pending, Mapping) else None
-        if any(a.kind == "move" for a in legal) and roll is not None:
-            return f"You rolled {roll}: where do you go?"
-        if isinstance(pending, Mapping) and pending.get("kind") == "refute":
-            # Someone else's suggestion, answered on their turn: say what they asked.
-            return self.suggestion_asked(view, seat) + "You must show one of your matching cards."
-        kinds = {a.kind for a in legal}
-        if len(kinds) == 1 and len(legal) > 1:
-            return f"{self.kind_words(next(iter(kinds)), legal, view)}: which?"
-        return "Your turn: what do you do?"
-
-    def suggestion_asked(self, view: Mapping[str, Any], viewer: int | None) -> str:
-        """The last suggestion in the view's log as a sentence and a space ('' if none)."""
-        log = view.get("log") or []
-        suggestion = next((e for e in reversed(log) if e.get("kind") == "suggestion"), None)
-        if suggestion is None:
-            return ""
-        names = self.names(viewer)
-        who = names.subject(suggestion["seat"])
-        return (
-            f"{who} suggested {names.the(suggestion['suspect'])} with "
-            f"{names.the(suggestion['weapon'])} in the {names.card(suggestion['room'])}. "
-        )
+        """The question over a menu of these legal actions: what the decision is about
+        and what is asked ('Mrs. White suggests ... Show one of: Rope, Lounge.')."""
+        return self.narrator(seat).prompt(view, legal).text
 
     def kind_words(self, kind: str, actions: Sequence[Action], view: Mapping[str, Any]) -> str:
         """A menu line for all actions of one kind (one action: its own words)."""
         if len(actions) == 1:
             return self.action_text(actions[0], view)
-        if kind in self.words:
-            return self.words[kind][0] + "..."
-        return kind.replace("_", " ").capitalize() + "..."
+        return self.kind_label(kind) + "..."
+
+    def kind_label(self, kind: str) -> str:
+        """An action kind as a menu word ('Roll the dice', 'Call a bluff')."""
+        return self.narrator(None).kind_label(kind)
 
     def action_text(self, action: Action, view: Mapping[str, Any]) -> str:
-        """One action as a menu line."""
-        base = self.words[action.kind][0] if action.kind in self.words else ""
-        base = base or action.kind.replace("_", " ").capitalize()
-        if not action.params:
-            return base
-        args = ", ".join(self.value_words(k, v) for k, v in action.params)
-        return f"{base}: {args}"
+        """One action as a menu line ('Go into the Lounge', 'Attack Mrs. White')."""
+        return self.narrator(action.seat).action(action, view)
 
     def action_aliases(self, kind: str) -> tuple[str, ...]:
-        if kind in self.words:
-            return self.words[kind][1]
+        if kind in self.shortcuts:
+            return self.shortcuts[kind]
         return (kind.lower(), kind.replace("_", " ").lower())
-
-    def room_move_words(self, room: str) -> str:
-        name = self.value_words("to", room)
-        return f"Go into the {name}"
 
     def parameter_order(self, kind: str) -> Sequence[str]:
         return self.parameters.get(kind, ())
@@ -363,10 +363,12 @@ class Presenter:
     def parameter_title(
         self, kind: str, key: str, chosen: Mapping[str, Any], view: Mapping[str, Any]
     ) -> str | None:
-        """The question when asking for one parameter of an action."""
+        """The question when asking for one parameter of an action: 'Accuse - Professor
+        Plum: which weapon?'."""
         so_far = ", ".join(self.value_words(k, v) for k, v in chosen.items())
-        what = self.words[kind][0] if kind in self.words else kind.replace("_", " ").capitalize()
-        return f"{what}{' ' + so_far if so_far else ''}: which {key.replace('_', ' ')}?"
+        what = self.kind_label(kind).split(" (")[0]  # without the aside ('if wrong, ...')
+        question = self.narrator(None).parameter_label(kind, key)
+        return f"{what}{' - ' + so_far if so_far else ''}: {question}?"
 
     def confirmation(self, action: Action, seat: int, view: Mapping[str, Any]) -> str | None:
         """A yes/no question before an action that cannot be taken back, or None."""
@@ -381,20 +383,37 @@ class Presenter:
     # -- the end ----------------------------------------------------------------------
 
     def result(self, view: Mapping[str, Any], viewer: int | None) -> list[Text]:
-        """The end screen's lines: who won, and what became of everyone."""
+        """The end screen's lines: how the game ended, and what became of everyone."""
         names = self.names(viewer)
         winners = [s for s in view.get("winners", []) if isinstance(s, int)]
-        outcome = str(view.get("outcome") or "").replace("-", " ").replace("_", " ")
-        if winners:
-            who = ", ".join(names.seat_long(s) for s in winners)
-            lines = [Text(f"GAME OVER: {who} won ({outcome}).", style="bold green")]
-        else:
-            lines = [Text(f"GAME OVER: nobody won ({outcome or 'no winner'}).", style="bold red")]
+        lines = [self.ending(view, viewer), *self.result_notes(view, viewer)]
         for seat in range(self.table.players):
-            out = self.seat_out(view, seat)
-            state = "won" if seat in winners else (out or "still in")
+            state = "won" if seat in winners else self.seat_state(view, seat)
             lines.append(Text(f"  {names.seat_long(seat)}: {state}"))
         return lines
+
+    def ending(self, view: Mapping[str, Any], viewer: int | None) -> Text:
+        """'GAME OVER: ...' with how the game ended, as the log tells it."""
+        over = next(
+            (e for e in reversed(view.get("log") or []) if e.get("kind") == "game_over"), None
+        )
+        told = self.narrator(viewer).event(over) if over is not None else None
+        winners = [s for s in view.get("winners", []) if isinstance(s, int)]
+        if told:
+            text = told.removeprefix("Game over: ")
+        elif winners:  # a rule set that ends without a game_over event
+            text = ", ".join(self.names(viewer).seat_long(s) for s in winners) + " won."
+        else:
+            text = "nobody won."
+        return Text(f"GAME OVER: {text}", style="bold green" if winners else "bold red")
+
+    def result_notes(self, view: Mapping[str, Any], viewer: int | None) -> list[Text]:
+        """Lines between the ending and the seats (who the accomplice was, who killed whom)."""
+        return []
+
+    def seat_state(self, view: Mapping[str, Any], seat: int) -> str:
+        """What became of a seat that did not win: 'out', 'dead', 'still in'."""
+        return self.seat_out(view, seat) or "still in"
 
     def final_pages(self, view: Mapping[str, Any]) -> list[list[Text]]:
         """Pages shown after the end screen (a game master's report, say). Default: none."""

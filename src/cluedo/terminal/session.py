@@ -119,7 +119,7 @@ class Session:
         self.player_names = [
             self.humans.get(s) or bot_label(self.bot_specs.get(s, "?")) for s in range(game.players)
         ]
-        self.table = Table.from_view(first, self.player_names)
+        self.table = Table.from_view(first, self.player_names, game.rules_name)
         self.presenter = presenter_class(game.rules_name)(self.table)
         self.layout = self.table.layout
         self.cards = self.table.cards
@@ -403,9 +403,19 @@ class Session:
     def _names(self, viewer: int | None) -> Names:
         return self.presenter.names(viewer)
 
-    def _log_lines(self, view: Mapping[str, Any], viewer: int | None) -> list[str]:
-        lines = (self.presenter.describe(e, viewer) for e in view["log"])
-        return [line for line in lines if line]
+    def _log_lines(
+        self, view: Mapping[str, Any], viewer: int | None, keep: int | None = None
+    ) -> list[str]:
+        """The log as lines, oldest first; with ``keep``, only that many of the newest
+        (worded from the end, so a long game's early events cost nothing)."""
+        lines: list[str] = []
+        for event in reversed(view["log"]):
+            if keep is not None and len(lines) >= keep:
+                break
+            line = self.presenter.describe(event, viewer)
+            if line:
+                lines.append(line)
+        return lines[::-1]
 
     def _draw(
         self, seat: int | None, view: Mapping[str, Any], menu: Menu, status: Text | None
@@ -423,7 +433,7 @@ class Session:
             if menu.hint:
                 panel.menu.append(Text(menu.hint, style="grey70"))
         panel.message = self.message
-        panel.log = self._log_lines(view, seat)[-LOG_KEEP:]
+        panel.log = self._log_lines(view, seat, LOG_KEEP)
         aside: list[Text] = []
         book = self.notebooks.get(seat) if seat is not None else None
         if book is not None and seat is not None:
@@ -544,10 +554,9 @@ class Session:
             self.notebook_trouble[seat] = str(err)
 
     def _page_log(self, seat: int) -> None:
-        entries = self._log_lines(self.game.view(seat), seat)
         room = max(self.screen.height - 3, 5)
         lines = [Text("Game log (latest last)", style="bold")]
-        lines += [Text(e) for e in entries[-room:]]
+        lines += [Text(e) for e in self._log_lines(self.game.view(seat), seat, room)]
         self._wait(lines)
 
     def _result(self) -> None:
@@ -556,7 +565,7 @@ class Session:
         view = self.game.view(viewer)
         lines = self.presenter.result(view, viewer)
         menu = Menu("Press Enter to leave.", [])
-        panel = Panel(header=lines, log=self._log_lines(view, viewer)[-LOG_KEEP:])
+        panel = Panel(header=lines, log=self._log_lines(view, viewer, LOG_KEEP))
         panel.menu.append(Text(menu.title, style="bold"))
         if self.save_path is not None:
             panel.menu.append(Text(f"The game is saved to {self.save_path}.", style="grey70"))

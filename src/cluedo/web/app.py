@@ -8,15 +8,16 @@ HTTP (JSON):
   POST /api/tables/{code}/join       take a seat -> {"seat", "token", "url"} (+ a cookie)
   GET  /api/tables/{code}/replay     a finished game with every card shown
 Websocket ``/ws/{code}?token=...`` (no token: a spectator). Browser to server:
-``{"type": "act", "action": {"kind": ..., ...}}``, ``{"type": "chat", "text": ...}``,
-``{"type": "notebook"}``, ``{"type": "note", "card": ..., "place": ..., "text": ...}``
-(the person's own mark), ``{"type": "ping"}``. Server to browser: ``update``
-frames (the seat's view, the log since the last frame, its legal actions, the
-table), ``notebook``, ``pong`` and ``error`` frames. See docs/web.md.
+``act``, ``chat``, ``notebook``, ``note`` and ``ping`` messages; they and the
+request bodies are the typed models of :mod:`cluedo.web.messages`. Server to
+browser: ``update`` frames (the seat's view, the log since the last frame, its
+legal actions, the table), ``notebook``, ``pong`` and ``error`` frames. See
+docs/web.md.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import math
@@ -36,6 +37,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cluedo.web.fairness import draw_secret
 from cluedo.web.guard import (
+    HostCheck,
     SecurityHeaders,
     TokenBucket,
     client_address,
@@ -45,28 +47,33 @@ from cluedo.web.guard import (
     read_body,
 )
 from cluedo.web.lobby import board_json, card_names, create_table, join, rules_catalog
-from cluedo.web.store import Store, TableRecord
-from cluedo.web.tables import Client, Table, WebError
+from cluedo.web.messages import MAX_MESSAGE, Act, AskNotebook, Chat, Ping, read_message
+from cluedo.web.store import DatabaseInUse, Store, TableRecord
+from cluedo.web.tables import Client, Table, WebError, started
+from cluedo.web.tableside import NotebookRequestError, notebook_json
 
 log = logging.getLogger("cluedo.web")
 
-MAX_MESSAGE = 8192
-"""Largest websocket message accepted, in characters, and largest HTTP body, in bytes;
-actions and chat are far smaller."""
 RATE_BURST = 30
 RATE_PER_SECOND = 10.0
 """Each connection may send a burst of 30 messages, then 10 a second."""
-MESSAGE_TYPES = "act, chat, notebook, note, ping"
 
 SERVER_DEFAULTS: dict[str, Any] = {
     "bot_delay": 0.6,
     "table_burst": 10,
     "table_every": 6.0,
     "sockets_per_address": 50,
+    "lookup_burst": 30,
+    "lookup_every": 2.0,
+    "allowed_hosts": None,
 }
 """The server's defaults: a table's bot pause, and limits per client address - a burst
-of ``table_burst`` new tables then one every ``table_every`` seconds, and at most
-``sockets_per_address`` websockets open at once."""
+of ``table_burst`` new tables then one every ``table_every`` seconds, at most
+``sockets_per_address`` websockets open at once, and a burst of ``lookup_burst``
+table codes that do not exist then one every ``lookup_every`` seconds (so invite
+codes cannot be guessed). ``allowed_hosts``: the names the server answers to
+besides IP addresses and localhost (None: no Host check; ``cluedo serve`` always
+checks)."""
 
 
 GC_YOUNG = 20_000
@@ -93,8 +100,12 @@ class Server:
         self.codes: set[str] = set()
         """Every table code in the store (new codes must differ from all of them)."""
         self.new_tables = TokenBucket(self.defaults["table_burst"], self.defaults["table_every"])
+        self.lookups = TokenBucket(self.defaults["lookup_burst"], self.defaults["lookup_every"])
+        """Per address, lookups of codes that name no table (guesses, or typing mistakes)."""
         self.sockets: dict[str, int] = {}
         """Websockets open per client address."""
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        """Finished games being read from the store, by code."""
         self.draw_secret: Callable[[], bytes] = draw_secret
         """Where each new table's shuffle secret comes from (tests swap in a fixed one)."""
 
@@ -121,18 +132,30 @@ class Server:
             self._put_aside(record.code, f"its stored actions do not replay ({err})")
             return None
 
-    def finished_table(self, code: str) -> Table | None:
-        """A finished game from the store, kept among the last few asked for."""
+    async def finished_table(self, code: str) -> Table | None:
+        """A finished game from the store, kept among the last few asked for.
+
+        Read and replayed in a thread, so other tables play on meanwhile; two
+        requests for the same game share one load.
+        """
         table = self.finished.pop(code, None)
         if table is None and code in self.codes and code not in self.put_aside:
-            record = self.store.load(code)
-            table = self._restore(record) if record is not None else None
+            loading = self._loading.get(code)
+            if loading is None:
+                loading = asyncio.ensure_future(asyncio.to_thread(self._load_finished, code))
+                self._loading[code] = loading
+                loading.add_done_callback(lambda _done: self._loading.pop(code, None))
+            table = await asyncio.shield(loading)
         if table is None:
             return None
         self.finished[code] = table  # most recent last
         while len(self.finished) > FINISHED_KEPT:
             self.finished.pop(next(iter(self.finished)))
         return table
+
+    def _load_finished(self, code: str) -> Table | None:
+        record = self.store.load(code)
+        return self._restore(record) if record is not None else None
 
     def retire_finished(self) -> None:
         """Move finished games nobody watches out of the live tables (memory is freed;
@@ -150,9 +173,23 @@ class Server:
         self.put_aside[code] = why
         log.error("table %s is put aside: %s", code, why)
 
-    def table(self, code: str) -> Table:
+    async def table(self, code: str, address: str) -> Table:
+        """The table with this code (a finished game is fetched from the store), or
+        :class:`WebError` (404, or 410 for a table put aside).
+
+        An address that has asked for too many codes that do not exist is refused
+        (429) whatever it asks for, so that the answers tell a guesser nothing.
+        """
+        wait = self.lookups.wait(address)
+        if wait:
+            raise WebError(
+                "too many table codes that do not exist from your address; try again in "
+                f"{math.ceil(wait)} s",
+                "rate-limited",
+                status=429,
+            )
         wanted = code.upper()
-        table = self.tables.get(wanted) or self.finished_table(wanted)
+        table = self.tables.get(wanted) or await self.finished_table(wanted)
         if table is None:
             why = self.put_aside.get(wanted)
             if why is not None:
@@ -162,8 +199,25 @@ class Server:
                     "table-put-aside",
                     status=410,
                 )
+            self.lookups.take(address)
             raise WebError(f"no table with code {code!r}", "no-such-table")
         return table
+
+
+CLAIM_CHECK = 5.0
+"""Seconds between checks that the server still holds its PostgreSQL database."""
+
+
+async def _keep_claim(store: Store) -> None:
+    """Check the server's claim on its database now and then (see :meth:`Store.keep_claim`)."""
+    while not store.lost:
+        await asyncio.sleep(CLAIM_CHECK)
+        try:
+            await asyncio.to_thread(store.keep_claim)
+        except DatabaseInUse as err:
+            log.error("every write is refused from now on: %s", err)
+        except Exception:  # the database is away: try again at the next check
+            log.warning("the claim on the database could not be checked", exc_info=True)
 
 
 class SafeJSON(JSONResponse):
@@ -183,9 +237,15 @@ async def _json_body(request: Request) -> Any:
 
 
 class _App(Starlette):
+    hosts: list[str] | None = None
+    """The names the server answers to besides IP addresses and localhost (None: all)."""
+
     def build_middleware_stack(self) -> ASGIApp:
         # Outside Starlette's own error handling, so that even a 500 has the headers.
-        return SecurityHeaders(super().build_middleware_stack())
+        inner = super().build_middleware_stack()
+        if self.hosts is not None:
+            inner = HostCheck(inner, self.hosts)
+        return SecurityHeaders(inner)
 
 
 def create_app(
@@ -212,7 +272,9 @@ def create_app(
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG, 20, 20)
+        watch = asyncio.get_running_loop().create_task(_keep_claim(server_store))
         yield
+        watch.cancel()
         await server.stop()  # writes under way finish before the database is let go
         server_store.close()
 
@@ -222,6 +284,25 @@ def create_app(
     async def favicon(_request: Request) -> Response:
         # Browsers and tools that ignore the page's <link rel="icon"> ask here.
         return FileResponse(str(static / "favicon.svg"), media_type="image/svg+xml")
+
+    # The table-side notebook (/notebook): the page keeps the record, the server
+    # reads it. Counting can take a second or two (advice more), so it runs in a
+    # thread, two at a time at most, and never holds up the tables.
+    notebook_slots = asyncio.Semaphore(2)
+
+    async def notebook_page(_request: Request) -> Response:
+        return FileResponse(str(static / "notebook.html"))
+
+    async def api_notebook(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+        except WebError as err:
+            return _error(err)
+        async with notebook_slots:
+            try:
+                return SafeJSON(await asyncio.to_thread(notebook_json, body))
+            except NotebookRequestError as exc:
+                return _error(WebError(str(exc), "bad-request"))
 
     async def api_rules(_request: Request) -> Response:
         return SafeJSON(rules_catalog())
@@ -235,12 +316,12 @@ def create_app(
     async def api_create(request: Request) -> Response:
         wait = server.new_tables.take(client_address(request.scope))
         if wait:
-            err = WebError(
+            limited = WebError(
                 f"too many new tables from your address; try again in {math.ceil(wait)} s",
                 "rate-limited",
                 status=429,
             )
-            response = _error(err)
+            response = _error(limited)
             response.headers["retry-after"] = str(math.ceil(wait))
             return response
         server.retire_finished()  # a new table: a good moment to let old ones go
@@ -250,17 +331,29 @@ def create_app(
             )
         except WebError as err:
             return _error(err)
-        server.store.create(record)
-        table = server.tables[record.code] = Table(record, server.store)
-        server.codes.add(record.code)
         if all(s["kind"] == "bot" for s in record.seats):
-            table.start()
-            table.kick()
+            record = started(record)  # nobody to wait for
+        server.codes.add(record.code)  # taken now: another request may come while it is stored
+        try:
+            await asyncio.to_thread(server.store.create, record)
+        except Exception:
+            log.exception("table %s could not be stored, so it was not opened", record.code)
+            server.codes.discard(record.code)
+            return _error(
+                WebError(
+                    "the server could not store the new table, so it was not opened: "
+                    "try again shortly",
+                    "not-stored",
+                    status=503,
+                )
+            )
+        table = server.tables[record.code] = Table(record, server.store)
+        table.kick()
         return SafeJSON({"code": record.code, "url": f"/t/{record.code}"})
 
     async def api_table(request: Request) -> Response:
         try:
-            table = server.table(request.path_params["code"])
+            table = await server.table(request.path_params["code"], client_address(request.scope))
         except WebError as err:
             return _error(err, 404)
         info = table.public_info()
@@ -269,11 +362,11 @@ def create_app(
 
     async def api_join(request: Request) -> Response:
         try:
-            table = server.table(request.path_params["code"])
+            table = await server.table(request.path_params["code"], client_address(request.scope))
         except WebError as err:
             return _error(err, 404)
         try:
-            seat, token = join(table, await _json_body(request))
+            seat, token = await join(table, await _json_body(request))
         except WebError as err:
             return _error(err, 409 if err.rule in ("seat-taken", "started") else 400)
         table.broadcast()
@@ -287,7 +380,7 @@ def create_app(
 
     async def api_replay(request: Request) -> Response:
         try:
-            table = server.table(request.path_params["code"])
+            table = await server.table(request.path_params["code"], client_address(request.scope))
             return SafeJSON(table.replay())
         except WebError as err:
             return _error(err, 404 if err.rule == "no-such-table" else 409)
@@ -321,10 +414,10 @@ def create_app(
     async def _serve_socket(ws: WebSocket) -> None:
         await ws.accept()
         try:
-            table = server.table(ws.path_params["code"])
+            table = await server.table(ws.path_params["code"], client_address(ws.scope))
         except WebError as err:
             await ws.send_text(dumps(err.frame()))
-            await ws.close(code=4404)
+            await ws.close(code=4000 + (err.status or 404))  # 4404, 4410 or 4429
             return
         seat: int | None = None
         token = ws.query_params.get("token") or ws.cookies.get(f"cluedo_{table.code}")
@@ -381,6 +474,8 @@ def create_app(
             Route("/favicon.ico", favicon),
             Route("/t/{code}", page),
             Route("/replay/{code}", page),
+            Route("/notebook", notebook_page),
+            Route("/api/notebook", api_notebook, methods=["POST"]),
             Route("/api/rules", api_rules),
             Route("/api/boards/{board}", api_board),
             Route("/api/tables", api_create, methods=["POST"]),
@@ -392,33 +487,27 @@ def create_app(
         ],
         lifespan=lifespan,
     )
+    application.hosts = server.defaults["allowed_hosts"]
     application.state.server = server  # for tests and tools that look inside
     return application
 
 
 async def _handle(table: Table, client: Client, name: str, text: str) -> dict[str, Any] | None:
     """One message from a browser; returns a reply frame, or raises :class:`WebError`."""
-    if len(text) > MAX_MESSAGE:
-        raise WebError(f"messages are at most {MAX_MESSAGE} characters", "too-large")
-    message = parse_json(text, "message")
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        raise WebError("a message is a JSON object with a 'type'", "bad-message", MESSAGE_TYPES)
-    kind = message["type"]
-    if kind == "ping":
+    message = read_message(text)
+    if isinstance(message, Ping):
         pong: dict[str, Any] = {"type": "pong"}
-        if isinstance(message.get("id"), (str, int)) and not isinstance(message["id"], bool):
-            pong["id"] = message["id"]  # lets a client tell its pings apart
+        if message.id is not None:
+            pong["id"] = message.id  # lets a client tell its pings apart
         return pong
-    if kind == "act":
+    if isinstance(message, Act):
         if client.seat is None:
             raise WebError("spectators cannot act", "spectator")
-        await table.act(client.seat, message.get("action"))
+        await table.act(client.seat, message.action)
         return None
-    if kind == "chat":
-        await table.chat(client.seat, name, message.get("text"))
+    if isinstance(message, Chat):
+        await table.chat(client.seat, name, message.text)
         return None
-    if kind == "notebook":
+    if isinstance(message, AskNotebook):
         return await table.notebook(client.seat)
-    if kind == "note":
-        return await table.note(client.seat, message)
-    raise WebError(f"unknown message type {kind!r}", "bad-message", MESSAGE_TYPES)
+    return await table.note(client.seat, message)

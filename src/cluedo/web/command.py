@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 import typer
+
+
+def served_names(host: str, allowed: list[str]) -> list[str]:
+    """The names the server answers to besides IP addresses and localhost: those given
+    with ``--allowed-host``, and ``--host`` itself when it is a name.
+
+    >>> served_names("0.0.0.0", ["cluedo.example"])
+    ['cluedo.example']
+    >>> served_names("game.lan", [])
+    ['game.lan']
+    """
+    names = list(allowed)
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host and host not in names:
+            names.append(host)
+    return names
 
 
 def register(app: typer.Typer) -> None:
@@ -29,6 +49,12 @@ def register(app: typer.Typer) -> None:
         sockets_per_address: int = typer.Option(
             50, help="websockets one address may hold open at once", min=1
         ),
+        allowed_host: list[str] = typer.Option(  # noqa: B008 - typer's way
+            [],
+            metavar="NAME",
+            help="a name browsers use to reach this server (repeat for more); IP addresses "
+            "and localhost are always allowed, other names are refused",
+        ),
     ) -> None:
         """Serve the game to browsers: open tables, invite friends, play against bots."""
         import uvicorn
@@ -39,6 +65,7 @@ def register(app: typer.Typer) -> None:
             "table_burst": table_burst,
             "table_every": table_every,
             "sockets_per_address": sockets_per_address,
+            "allowed_hosts": served_names(host, allowed_host),
         }
         from cluedo.web.store import DatabaseInUse, Store
 

@@ -7,6 +7,7 @@ response carries. None of it knows about games; ``app.py``, ``lobby.py`` and
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 import time
@@ -221,6 +222,11 @@ class TokenBucket:
             return self.burst
         return min(self.burst, tokens + (now - at) / self.every)
 
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` has a token (0.0 if it has one now); nothing is taken."""
+        level = self._level(key, self.clock())
+        return 0.0 if level >= 1 else (1 - level) * self.every
+
     def take(self, key: str) -> float:
         """Take one token: 0.0 if there was one, else seconds until there will be."""
         now = self.clock()
@@ -269,6 +275,78 @@ def origin_allowed(origin: str | None, host: str | None) -> bool:
         )
     except ValueError:  # a port that is not a number
         return False
+
+
+# -- the Host header --------------------------------------------------------------
+
+
+def host_allowed(host: str | None, names: Iterable[str]) -> bool:
+    """Whether a request's Host header names this server.
+
+    Allowed: an IP address (v4 or v6, any port), ``localhost`` (and names under
+    it), and the ``names`` the server was started with. Any other name could be
+    a stranger's domain pointed at this machine (DNS rebinding), whose pages
+    would then pass the websocket's origin check and read the API as their own.
+    """
+    if not host:
+        return False
+    try:
+        name = urlsplit("//" + host).hostname
+    except ValueError:
+        return False
+    if not name:
+        return False
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        pass
+    name = name.rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    return name in {n.lower().rstrip(".") for n in names}
+
+
+class HostCheck:
+    """ASGI middleware: requests and websockets whose Host is not one of this server's
+    names (see :func:`host_allowed`) are refused: 400 with an error, or an error frame
+    and close code 1008."""
+
+    def __init__(self, app: ASGIApp, names: Iterable[str]) -> None:
+        self.app = app
+        self.names = frozenset(names)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), None)
+        if host_allowed(host, self.names):
+            await self.app(scope, receive, send)
+            return
+        shown = (host or "")[:80]
+        allowed = ", ".join(["an IP address", "localhost", *sorted(self.names)])
+        error = WebError(
+            f"this server does not answer to the name {shown!r}; start it with "
+            "--allowed-host NAME to let it",
+            "bad-host",
+            allowed,
+        )
+        body = dumps(error.frame())
+        if scope["type"] == "websocket":
+            await receive()  # the connect message
+            await send({"type": "websocket.accept"})
+            await send({"type": "websocket.send", "text": body})
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 400,
+                "headers": [(b"content-type", b"application/json")],
+            }
+        )
+        await send({"type": "http.response.body", "body": body.encode("ascii")})
 
 
 # -- headers on every response ---------------------------------------------------

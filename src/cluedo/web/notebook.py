@@ -29,12 +29,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cluedo.content.cards import CardSet
-from cluedo.deduction.person import NOTE_LIMIT, PersonNotebook
+from cluedo.deduction.person import PersonNotebook
 from cluedo.deduction.places import Place
 from cluedo.deduction.reading import EventReader
 from cluedo.deduction.setup import ENVELOPE, FACE_UP
 from cluedo.engine.game import Game
-from cluedo.web.guard import ALLOWED_TEXT, WebError, clean_text
+from cluedo.web.guard import WebError
+from cluedo.web.messages import Note
 
 log = logging.getLogger("cluedo.web")
 
@@ -201,27 +202,16 @@ def own_marks(book: PersonNotebook) -> dict[str, Any]:
     return {"cells": cells, "notes": dict(book.notes)}
 
 
-def checked_note(book: PersonNotebook, message: Mapping[str, Any]) -> tuple[str, Place | None, str]:
+def checked_note(book: PersonNotebook, note: Note) -> tuple[str, Place | None, str]:
     """The card, place (None: the card's note) and text of a ``note`` message, or
-    :class:`WebError` saying what is wrong with it."""
-    card = message.get("card")
-    if not isinstance(card, str) or card not in book.cards:
-        raise WebError(f"no card {card!r} in this notebook", "bad-note", "a card's id")
-    place = message.get("place")
-    if place is not None and (
-        isinstance(place, bool) or not isinstance(place, int | str) or place not in book.places
-    ):
+    :class:`WebError` if this notebook has no such card or place (the message's
+    shape and text were checked by :class:`cluedo.web.messages.Note`)."""
+    if note.card not in book.cards:
+        raise WebError(f"no card {note.card!r} in this notebook", "bad-note", "a card's id")
+    if note.place is not None and note.place not in book.places:
         allowed = ", ".join(map(str, book.places))
-        raise WebError(f"no place {place!r} in this notebook", "bad-note", allowed)
-    text = message.get("text", "")
-    if not isinstance(text, str):
-        raise WebError("a note's 'text' must be a string ('' rubs it out)", "bad-note")
-    text, problem = clean_text(text.strip())
-    if problem is not None:
-        raise WebError(f"this note cannot be kept: {problem}", "bad-note", ALLOWED_TEXT)
-    if len(text) > NOTE_LIMIT:
-        raise WebError(f"a note is at most {NOTE_LIMIT} characters", "bad-note")
-    return card, place, text
+        raise WebError(f"no place {note.place!r} in this notebook", "bad-note", allowed)
+    return note.card, note.place, note.text
 
 
 class SeatNotebook:

@@ -187,8 +187,9 @@ class DatabaseInUse(RuntimeError):
     """Another server holds the database: two writers would mix their histories."""
 
 
-SQLITE_WAIT = 1.0
-"""Seconds a write waits for a locked SQLite file before it fails (and is not accepted)."""
+LOCK_WAIT = SQLITE_WAIT = 1.0
+"""Seconds a write waits for a locked SQLite file, or a locked PostgreSQL table or row,
+before it fails (and is not accepted)."""
 
 PG_LOCK_KEY = 0x636C7565646F
 """The PostgreSQL advisory lock a server holds on its database ("cluedo" in hex)."""
@@ -207,8 +208,15 @@ class Store:
             # The psycopg 3 driver (the `postgres` extra), not the older psycopg2.
             self.url = "postgresql+psycopg://" + self.url[len("postgresql://") :]
         sqlite = self.url.startswith("sqlite")
+        if sqlite:
+            connect: dict[str, Any] = {"timeout": SQLITE_WAIT}
+        else:
+            # A table or row locked by another program fails a write after a second
+            # (as SQLite's wait does) instead of holding the table up for ever.
+            connect = {"options": f"-c lock_timeout={round(LOCK_WAIT * 1000)}"}
+        # pool_pre_ping: a connection the database server dropped is replaced before use.
         self.engine: Engine = create_engine(
-            self.url, connect_args={"timeout": SQLITE_WAIT} if sqlite else {}
+            self.url, connect_args=connect, pool_pre_ping=not sqlite
         )
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -217,6 +225,10 @@ class Store:
         """What holds the database for this server: a locked file or a connection."""
         self._chains: dict[str, tuple[int, str]] = {}
         """Per table, the count of stored actions and their hash chain, as last written."""
+        self.claimed = False
+        """Whether this store was claimed by a server (then :meth:`keep_claim` keeps it)."""
+        self.lost: str | None = None
+        """Why this server may no longer write (another took the database), or None."""
 
     def claim(self) -> None:
         """Make this the one server on the database, or raise :class:`DatabaseInUse`.
@@ -252,14 +264,46 @@ class Store:
                 "give this one another database with --database"
             )
         self._claim = conn
+        self.claimed = True
+
+    def keep_claim(self) -> None:
+        """PostgreSQL: check that this server still holds its database.
+
+        The advisory lock lives as long as its connection; if the database server
+        dropped that connection, the lock is taken again. If another server took it
+        meanwhile, every write is refused from now on (:attr:`lost`) and
+        :class:`DatabaseInUse` is raised: two servers must never both write.
+        """
+        if not self.claimed or self.engine.dialect.name != "postgresql" or self.lost:
+            return
+        if self._claim is not None:
+            try:
+                self._claim.execute(select(1))
+                self._claim.commit()
+                return
+            except Exception:
+                with contextlib.suppress(Exception):
+                    self._claim.close()
+                self._claim = None
+        try:
+            self.claim()
+        except DatabaseInUse as err:
+            self.lost = str(err)
+            raise
+
+    def _writable(self) -> None:
+        if self.lost:
+            raise DatabaseInUse(f"this server lost its database to another: {self.lost}")
 
     def close(self) -> None:
+        self.claimed = False
         if self._claim is not None:
             self._claim.close()  # releases the file lock or the advisory lock
             self._claim = None
         self.engine.dispose()
 
     def create(self, record: TableRecord) -> None:
+        self._writable()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(tables_t).values(
@@ -282,6 +326,7 @@ class Store:
 
     def update(self, record: TableRecord) -> None:
         """Store the table's seats, options and status (not its actions)."""
+        self._writable()
         with self.engine.begin() as conn:
             conn.execute(
                 update(tables_t)
@@ -295,16 +340,33 @@ class Store:
 
     def add_action(self, code: str, index: int, action: dict[str, Any]) -> None:
         """Store one action with the table's new count and chain, in one transaction."""
+        self._writable()
         text = json.dumps(action)
-        # Plain statements with bound parameters: compiled once, cached by SQLAlchemy.
-        with self.engine.begin() as conn:
-            count, chain = self._chains.get(code) or self._read_chain(conn, code)
-            if index != count:
-                raise ValueError(f"table {code}: action {index} stored after {count} actions")
-            chain = chain_step(chain, text)
-            conn.execute(_INSERT_ACTION, {"code": code, "idx": index, "action": text})
-            conn.execute(_SET_CHAIN, {"c": code, "chain": chain, "count": index + 1})
+        try:
+            # Plain statements with bound parameters: compiled once, cached by SQLAlchemy.
+            with self.engine.begin() as conn:
+                count, chain = self._chains.get(code) or self._read_chain(conn, code)
+                if index != count:
+                    raise ValueError(f"table {code}: action {index} stored after {count} actions")
+                chain = chain_step(chain, text)
+                conn.execute(_INSERT_ACTION, {"code": code, "idx": index, "action": text})
+                conn.execute(_SET_CHAIN, {"c": code, "chain": chain, "count": index + 1})
+        except BaseException:
+            # Whether the commit happened is not known (an answer lost with the
+            # connection): the next write reads the count and chain again.
+            self._chains.pop(code, None)
+            raise
         self._chains[code] = (index + 1, chain)
+
+    def action_at(self, code: str, index: int) -> dict[str, Any] | None:
+        """The table's stored action number ``index`` (from 0), or None if there is none."""
+        with self.engine.connect() as conn:
+            text = conn.execute(
+                select(actions_t.c.action).where(
+                    (actions_t.c.code == code) & (actions_t.c.idx == index)
+                )
+            ).scalar()
+        return None if text is None else dict(json.loads(text))
 
     def _read_chain(self, conn: Connection, code: str) -> tuple[int, str]:
         row = conn.execute(
@@ -313,6 +375,7 @@ class Store:
         return int(row.action_count or 0), str(row.chain or CHAIN_START)
 
     def add_chat(self, code: str, index: int, line: dict[str, Any]) -> None:
+        self._writable()
         with self.engine.begin() as conn:
             conn.execute(
                 insert(chat_t).values(
@@ -327,6 +390,7 @@ class Store:
 
     def set_notes(self, code: str, seat: int, notes: dict[str, Any]) -> None:
         """Store one seat's own notebook marks, replacing what it had."""
+        self._writable()
         with self.engine.begin() as conn:
             conn.execute(
                 notes_t.delete().where((notes_t.c.code == code) & (notes_t.c.seat == seat))

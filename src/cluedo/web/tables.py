@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import dataclasses
 import functools
 import hashlib
+import json
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -29,7 +32,8 @@ from cluedo.engine.errors import CluedoError, IllegalAction
 from cluedo.engine.game import Game
 from cluedo.engine.registry import make_rules
 from cluedo.web import notebook as nb
-from cluedo.web.guard import ALLOWED_TEXT, WebError, clean_text, display_text
+from cluedo.web.guard import WebError, display_text
+from cluedo.web.messages import MAX_CHAT, MAX_NAME, ActionRequest, Note
 from cluedo.web.store import Store, TableRecord
 
 log = logging.getLogger("cluedo.web")
@@ -38,9 +42,6 @@ __all__ = ["Client", "Table", "WebError", "token_hash"]
 
 STANDIN_BOT = "sensible"
 """The bot that plays for a person who is away longer than the table's limit."""
-MAX_NAME = 40
-MAX_CHAT = 500
-"""Longest chat message, in characters."""
 CHAT_KEPT = 200
 """Chat messages a table keeps in memory and sends to a browser that connects."""
 
@@ -153,41 +154,76 @@ class Table:
         return self.record.status
 
     def _build_game(self) -> None:
-        rec = self.record
-        self.game = Game.load(
-            {
-                "format": "cluedo-save",
-                "version": 1,
-                "rules": rec.rules,
-                "players": rec.players,
-                "seed": rec.seed,
-                "options": rec.options,
-                "actions": rec.actions,
-            }
-        )
-        for seat, info in enumerate(rec.seats):
+        self.game = game_of(self.record)
+        for seat, info in enumerate(self.record.seats):
             if info["kind"] == "bot":
-                if info["bot"] not in bots_for(rec.rules):
+                if info["bot"] not in bots_for(self.record.rules):
                     # Only built-in bots: a stored record never starts a program (cmd:).
                     raise ValueError(f"seat {seat + 1}: {info['bot']!r} is not a built-in bot")
-                self.agents[seat] = make_agent(info["bot"], seat, rec.seed + seat, rec.rules)
+                seed = self.record.seed + seat
+                self.agents[seat] = make_agent(info["bot"], seat, seed, self.record.rules)
 
-    def start(self) -> None:
-        """Begin play: fix each seat's character and deal."""
+    def free_characters(self) -> list[str]:
+        """The characters a person joining now may choose."""
         rec = self.record
-        chosen = [s.get("character") for s in rec.seats]
-        if any(chosen) and rec.options.get("characters") is None:
-            rules = make_rules(rec.rules, rec.options)
-            pool = [c for c in getattr(rules, "suspects", ()) if c not in chosen]
-            rec.options["characters"] = [c or pool.pop(0) for c in chosen]
-        rec.status = "playing"
-        self._build_game()
-        assert self.game is not None
-        characters = self.game.view(None).get("characters")
-        if isinstance(characters, list):
-            for seat, info in enumerate(rec.seats):
-                info["character"] = characters[seat]
-        self.store.update(rec)
+        if rec.options.get("characters") is not None:
+            return []  # fixed by the table's options
+        rules = make_rules(rec.rules, rec.options)
+        taken = {s.get("character") for s in rec.seats}
+        return [c for c in getattr(rules, "suspects", ()) if c not in taken]
+
+    async def seat_person(
+        self, wanted: int | None, name: str, character: str | None, digest: str
+    ) -> int:
+        """Give a free person's seat to ``name`` (its token's hash ``digest``); the game
+        starts once every seat is taken. Returns the seat, or raises :class:`WebError`.
+
+        Stored before it is made, as actions are: if the store refuses, the seat
+        stays free and nothing in memory changes.
+        """
+        async with self.lock:  # two people asking for the last seat: one gets it
+            if self.closing:
+                raise NotStored("the server is stopping: try again when it is back", "stopping")
+            rec = self.record
+            if rec.status != "lobby":
+                raise WebError(
+                    "the game has started; ask for your seat's link to rejoin", "started"
+                )
+            free = [
+                i
+                for i, s in enumerate(rec.seats)
+                if s["kind"] == "person" and not s.get("token_hash")
+            ]
+            seat = wanted if wanted is not None else (free[0] if free else None)
+            if seat not in free:
+                raise WebError(
+                    f"seat {seat!r} is not free",
+                    "seat-taken",
+                    ", ".join(map(str, free)) if free else "no free seats",
+                )
+            if character is not None and character not in (choices := self.free_characters()):
+                raise WebError(
+                    f"character {character!r} is not available", "bad-character", ", ".join(choices)
+                )
+            after = dataclasses.replace(
+                rec, seats=copy.deepcopy(rec.seats), options=dict(rec.options)
+            )
+            after.seats[seat].update(name=name, token_hash=digest, character=character)
+            if all(s["kind"] == "bot" or s.get("token_hash") for s in after.seats):
+                after = started(after)
+            try:
+                await asyncio.to_thread(self.store.update, after)
+            except Exception:
+                log.exception("table %s: a seat could not be stored, so not taken", self.code)
+                raise NotStored(
+                    "the server could not store your seat, so it was not taken: try again shortly",
+                    "not-stored",
+                    status=503,
+                ) from None
+            rec.seats, rec.options, rec.status = after.seats, after.options, after.status
+            if rec.status != "lobby":
+                self._build_game()
+            return seat
 
     # -- who is who -------------------------------------------------------------------
 
@@ -288,20 +324,18 @@ class Table:
 
     # -- play -------------------------------------------------------------------------
 
-    async def act(self, seat: int, data: Any) -> None:
+    async def act(self, seat: int, request: ActionRequest) -> None:
         """Apply a person's action for their seat, or raise :class:`WebError` (game unchanged)."""
         if self.game is None:
             raise WebError("the game has not started: every seat must be taken", "not-started")
-        if not isinstance(data, dict):
+        if request.seat is not None and request.seat != seat:
             raise WebError(
-                "'action' must be a JSON object", "malformed-action", '{"kind": ..., ...}'
-            )
-        if "seat" in data and data["seat"] != seat:
-            raise WebError(
-                f"you play seat {seat}, not {data['seat']!r}", "not-your-seat", f"seat {seat}"
+                f"you play seat {seat + 1}, not seat {request.seat + 1}",
+                "not-your-seat",
+                "no 'seat' in the action: the server fills in yours",
             )
         try:
-            action = Action.from_json({**data, "seat": seat})
+            action = Action.from_json({**request.as_json(), "seat": seat})
             await self._whole(self._apply_in_turn(action))
         except IllegalAction as err:
             raise WebError(err.message, err.rule, err.allowed) from None
@@ -331,16 +365,40 @@ class Table:
         error = self.game.check(action)
         if error is not None:
             raise error
+        index = len(self.record.actions)
         try:
-            await asyncio.to_thread(
-                self.store.add_action, self.code, len(self.record.actions), action.to_json()
-            )
+            await asyncio.to_thread(self.store.add_action, self.code, index, action.to_json())
         except Exception:
             log.exception("table %s: an action could not be stored, so not made", self.code)
-            raise NotStored(
-                "the server could not store that move, so it was not made: try again shortly",
-                "not-stored",
-            ) from None
+            stored = await self._stored_after_all(index)
+            if stored is None:
+                raise NotStored(
+                    "the server could not store that move, so it was not made: try again shortly",
+                    "not-stored",
+                ) from None
+            if stored != _as_stored(action):
+                # An earlier try whose answer was lost did reach the store: that action
+                # is the game's now (it was checked against this same position).
+                await self._accept(Action.from_json(stored))
+                raise NotStored(
+                    "an earlier move of this turn had been stored after all, and is made "
+                    "now: look at the table again",
+                    "not-stored",
+                ) from None
+        await self._accept(action)
+
+    async def _stored_after_all(self, index: int) -> dict[str, Any] | None:
+        """The action stored at ``index`` although its write seemed to fail (the
+        connection lost after the commit), or None."""
+        try:
+            return await asyncio.to_thread(self.store.action_at, self.code, index)
+        except Exception:
+            log.exception("table %s: the store cannot be read either", self.code)
+            return None
+
+    async def _accept(self, action: Action) -> None:
+        """Apply a stored action and tell everyone; the caller holds :attr:`lock`."""
+        assert self.game is not None
         self.game.apply(action)
         self.waiting_since.pop(action.seat, None)  # its clock starts again
         self.record.actions.append(action.to_json())
@@ -357,19 +415,15 @@ class Table:
         """The number (counting from the table's first) of the oldest chat message kept."""
         return self.chat_total - len(self.record.chat)
 
-    async def chat(self, seat: int | None, name: str, text: Any) -> None:
-        """Say something at the table, or raise :class:`WebError` (nothing said)."""
+    async def chat(self, seat: int | None, name: str, text: str) -> None:
+        """Say something at the table, or raise :class:`WebError` (nothing said).
+
+        ``text`` has been checked and normalised (:class:`cluedo.web.messages.Chat`).
+        """
         if seat is None and not self.record.settings.get("spectator_chat", False):
             raise WebError(
                 "spectators may not chat at this table", "spectator-chat", "seated players"
             )
-        if not isinstance(text, str) or not text.strip():
-            raise WebError("a chat message needs some 'text'", "bad-chat")
-        text, problem = clean_text(text.strip())
-        if problem is not None:
-            raise WebError(f"this chat message cannot be sent: {problem}", "bad-chat", ALLOWED_TEXT)
-        if len(text) > MAX_CHAT:
-            raise WebError(f"chat messages are at most {MAX_CHAT} characters", "bad-chat")
         line = {"seat": seat, "name": display_text(name, MAX_NAME), "text": text, "at": time.time()}
         await self._whole(self._say(line))
 
@@ -437,7 +491,7 @@ class Table:
             NOTEBOOK_THREADS, desk.draw, new, upto, seats, self._card_names, self._odds_allowed()
         )
 
-    async def note(self, seat: int | None, message: dict[str, Any]) -> dict[str, Any]:
+    async def note(self, seat: int | None, message: Note) -> dict[str, Any]:
         """Keep one of the person's own marks (or a note on a card), then the notebook frame.
 
         Stored before it is shown, as actions are; the automatic marks never change it.
@@ -446,7 +500,7 @@ class Table:
         await self._whole(self._note(desk, message))
         return await self.notebook(seat)
 
-    async def _note(self, desk: nb.SeatNotebook, message: dict[str, Any]) -> None:
+    async def _note(self, desk: nb.SeatNotebook, message: Note) -> None:
         async with desk.lock:
             await self._draw(desk)  # the places are known once the notebook has read the deal
             book = desk.book
@@ -590,6 +644,39 @@ class Table:
                 await self._apply(legal[0])
 
 
+def game_of(record: TableRecord) -> Game:
+    """The table's game as its record says: the deal from its seed, then its actions."""
+    return Game.load(
+        {
+            "format": "cluedo-save",
+            "version": 1,
+            "rules": record.rules,
+            "players": record.players,
+            "seed": record.seed,
+            "options": record.options,
+            "actions": record.actions,
+        }
+    )
+
+
+def started(record: TableRecord) -> TableRecord:
+    """A copy of a table whose seats are all taken, as it is once play begins: the
+    seats' characters fixed and the status ``playing``. Nothing is stored or changed."""
+    rec = dataclasses.replace(
+        record, seats=copy.deepcopy(record.seats), options=dict(record.options), status="playing"
+    )
+    chosen = [s.get("character") for s in rec.seats]
+    if any(chosen) and rec.options.get("characters") is None:
+        rules = make_rules(rec.rules, rec.options)
+        pool = [c for c in getattr(rules, "suspects", ()) if c not in chosen]
+        rec.options["characters"] = [c or pool.pop(0) for c in chosen]
+    characters = game_of(rec).view(None).get("characters")
+    if isinstance(characters, list):
+        for seat, info in enumerate(rec.seats):
+            info["character"] = characters[seat]
+    return rec
+
+
 def _settled(writes: set[asyncio.Task[None]]) -> Callable[[asyncio.Task[None]], None]:
     """A done-callback: forget a finished write, and read its outcome (its caller, if
     still there, has been told; one whose caller left must not be reported as lost)."""
@@ -600,6 +687,11 @@ def _settled(writes: set[asyncio.Task[None]]) -> Callable[[asyncio.Task[None]], 
             task.exception()
 
     return done
+
+
+def _as_stored(action: Action) -> dict[str, Any]:
+    """An action as the store gives it back (JSON: lists, not tuples)."""
+    return dict(json.loads(json.dumps(action.to_json())))
 
 
 def _displayable(line: Any) -> dict[str, Any]:

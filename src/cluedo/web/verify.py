@@ -82,7 +82,7 @@ def verify_replay(replay: Any, expected_commitment: str | None = None) -> list[s
         raise Mismatch(f"the game's seed {seed!r} does not come from the secret ({seed_of(raw)})")
     passed.append(f"the seed {seed} comes from the secret")
     try:
-        game = Game.load(save)
+        game = Game.load(save, from_seed=True)  # the seed, not stored outcomes, must give the game
     except SaveError as err:
         raise Mismatch(f"the recorded actions do not replay from this seed: {err}") from None
     replayed = _plain(game.full_log())

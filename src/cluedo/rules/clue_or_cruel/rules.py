@@ -24,6 +24,7 @@ the card to show). See ``docs/rules/clue-or-cruel.md`` for every interpretation.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -38,6 +39,7 @@ from cluedo.engine.events import Event
 from cluedo.engine.ruleset import CardReader
 from cluedo.mechanics.investigation import draw_envelope
 from cluedo.mechanics.movement import reachable
+from cluedo.mechanics.seating import assign_characters, turn_at_start
 from cluedo.rules.classic.rules import ClassicOptions, ClassicRules, ClassicState
 
 GEMS = 18
@@ -108,6 +110,14 @@ def _fmt(location: Any) -> Any:
     return list(location) if isinstance(location, tuple) else location
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_square(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and all(_is_int(x) for x in value)
+
+
 def _cruel(state: ClassicState) -> CruelState:
     assert isinstance(state, CruelState)
     return state
@@ -140,17 +150,7 @@ class ClueOrCruelRules(ClassicRules):
 
     def setup(self, players: int, rng: random.Random) -> tuple[CruelState, list[Event]]:
         opts = self.opts
-        chosen = opts.characters
-        if chosen is None:
-            characters = list(self.suspects[:players])
-        else:
-            unknown = [c for c in chosen if c not in self.suspects]
-            if len(chosen) != players or unknown:
-                raise OptionsError(
-                    f"characters must name {players} different suspects; "
-                    f"suspects: {', '.join(self.suspects)}"
-                )
-            characters = list(chosen)
+        characters = assign_characters(opts.characters, self.suspects, players)
         if opts.first_player is not None and opts.first_player >= players:
             raise OptionsError(
                 f"first_player must be a seat of this table: 0 to {players - 1}, "
@@ -191,7 +191,7 @@ class ClueOrCruelRules(ClassicRules):
             state.gems = sorted(rng.sample(list(self.gem_squares), GEMS))
         else:
             queue += [[seat, "gem", None] for seat in gem_owners]
-        state.decisions.push(self._turn_decision(first))
+        state.decisions.push(turn_at_start(first))
         events = [
             Event(
                 "setup",
@@ -297,11 +297,14 @@ class ClueOrCruelRules(ClassicRules):
         out = super().legal_actions(state, seat)
         if top.kind != "turn":
             return out
-        if seat == st.accomplice and self.opts.accomplice_accusation == "forbidden":
-            out = [a for a in out if a.kind != "accuse"]
         if self._may_call(st, seat, top.context):
             out += self._calls(st, seat)
         return out
+
+    def _may_accuse(self, state: ClassicState, seat: int, ctx: dict[str, Any]) -> bool:
+        if seat == _cruel(state).accomplice and self.opts.accomplice_accusation == "forbidden":
+            return False
+        return super()._may_accuse(state, seat, ctx)
 
     def _may_call(self, state: CruelState, seat: int, ctx: dict[str, Any]) -> bool:
         return state.bluff_card[seat] and not state.caught and ctx["stage"] != "move"
@@ -319,15 +322,17 @@ class ClueOrCruelRules(ClassicRules):
             self._call_cache[key] = cached
         return cached
 
-    # -- checking -------------------------------------------------------------------
+    # -- explaining refusals ----------------------------------------------------------
 
-    def check(self, state: ClassicState, action: Action) -> IllegalAction | None:
+    def explain_illegal(
+        self, state: ClassicState, action: Action, legal: Sequence[Action]
+    ) -> IllegalAction:
         st = _cruel(state)
         top = st.decisions.top
         assert top is not None
         seat, kind = action.seat, action.kind
         if top.kind == "place":
-            return self._check_place(st, top, action)
+            return self._explain_place(st, top, action)
         if top.kind == "penalty":
             if kind != "show_clue":
                 return IllegalAction(
@@ -338,15 +343,13 @@ class ClueOrCruelRules(ClassicRules):
                 )
             if [k for k, _ in action.params] != ["card"]:
                 return IllegalAction("malformed-action", "show_clue takes only 'card'")
-            if action.get("card") not in st.hands[seat]:
-                return IllegalAction(
-                    "wrong-call-penalty",
-                    f"{action.get('card')!r} is not one of your cards",
-                    ", ".join(st.hands[seat]),
-                )
-            return None
+            return IllegalAction(
+                "wrong-call-penalty",
+                f"{action.get('card')!r} is not one of your cards",
+                ", ".join(st.hands[seat]),
+            )
         if top.kind == "turn" and kind == "call_bluff":
-            return self._check_call(st, seat, top.context, action)
+            return self._explain_call(st, seat, top.context, action)
         if (
             top.kind == "turn"
             and kind == "accuse"
@@ -357,13 +360,13 @@ class ClueOrCruelRules(ClassicRules):
                 "accomplice-cannot-accuse",
                 "only guests win by accusing; the accomplice wins by bluffing",
             )
-        error = super().check(state, action)
-        if error is not None and error.rule == "unknown-action" and top.kind == "turn":
+        error = super().explain_illegal(state, action, legal)
+        if error.rule == "unknown-action" and top.kind == "turn":
             kinds = "accuse, call_bluff, end_turn, move, passage, roll, suggest"
             return IllegalAction("unknown-action", f"no action {kind!r}", kinds)
         return error
 
-    def _check_place(self, st: CruelState, top: Decision, action: Action) -> IllegalAction | None:
+    def _explain_place(self, st: CruelState, top: Decision, action: Action) -> IllegalAction:
         _, what, weapon = top.context["queue"][0]
         if what == "weapon":
             if action.kind != "place_weapon":
@@ -373,36 +376,27 @@ class ClueOrCruelRules(ClassicRules):
             if [k for k, _ in action.params] != ["room"]:
                 return IllegalAction("malformed-action", "place_weapon takes only 'room'")
             free = [r for r in self.rooms if r not in st.weapons.values()]
-            if action.get("room") not in free:
-                return IllegalAction(
-                    "weapons-in-different-rooms",
-                    f"{action.get('room')!r} is not a room without a weapon",
-                    ", ".join(free),
-                )
-            return None
+            return IllegalAction(
+                "weapons-in-different-rooms",
+                f"{action.get('room')!r} is not a room without a weapon",
+                ", ".join(free),
+            )
         if action.kind != "place_gem":
             return IllegalAction("place-gems", "place your gem on a corridor square", "place_gem")
         if [k for k, _ in action.params] != ["at"]:
             return IllegalAction("malformed-action", "place_gem takes only 'at'")
         at = action.get("at")
-        ok = (
-            isinstance(at, tuple)
-            and len(at) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in at)
-        )
-        if not ok or at not in self._gem_square_set:
-            return IllegalAction(
-                "gems-on-corridor-squares",
-                f"{at!r} is not a corridor square a gem may go on",
-                "[row, col] of a corridor square that is not a start square or outside a door",
-            )
-        if at in st.gems:
+        if _is_square(at) and at in self._gem_square_set:
             return IllegalAction("one-gem-per-square", f"{list(at)} already has a gem")
-        return None
+        return IllegalAction(
+            "gems-on-corridor-squares",
+            f"{at!r} is not a corridor square a gem may go on",
+            "[row, col] of a corridor square that is not a start square or outside a door",
+        )
 
-    def _check_call(
+    def _explain_call(
         self, st: CruelState, seat: int, ctx: dict[str, Any], action: Action
-    ) -> IllegalAction | None:
+    ) -> IllegalAction:
         given = sorted(k for k, _ in action.params)
         if given != ["card", "player"]:
             return IllegalAction(
@@ -416,19 +410,13 @@ class ClueOrCruelRules(ClassicRules):
         if ctx["stage"] == "move":
             return IllegalAction("call-outside-move", "finish your move before calling a bluff")
         other = action.get("player")
-        if (
-            not isinstance(other, int)
-            or isinstance(other, bool)
-            or not (0 <= other < st.players and other != seat)
-        ):
+        if not (_is_int(other) and 0 <= other < st.players and other != seat):
             return IllegalAction(
                 "call-bluff", f"{other!r} is not another player's seat", f"0 to {st.players - 1}"
             )
-        if action.get("card") not in self.all_cards:
-            return IllegalAction(
-                "call-bluff", f"unknown card {action.get('card')!r}", ", ".join(self.all_cards)
-            )
-        return None
+        return IllegalAction(
+            "call-bluff", f"unknown card {action.get('card')!r}", ", ".join(self.all_cards)
+        )
 
     # -- applying -------------------------------------------------------------------
 

@@ -20,13 +20,13 @@ See ``docs/rules/clussassin.md``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import Field
 
-from cluedo.content.board import Board, Square, load_board
-from cluedo.content.cards import CardSet, load_card_set
+from cluedo.content.board import Square
 from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
@@ -40,8 +40,17 @@ from cluedo.mechanics.movement import (
     movement_shapes,
     occupied_nodes,
     reachable,
+    take_move,
 )
-from cluedo.mechanics.seating import MansionOptions, assign_characters, first_seat, next_seat
+from cluedo.mechanics.seating import (
+    MansionOptions,
+    MansionTables,
+    assign_characters,
+    first_seat,
+    first_turn,
+    next_seat,
+    pass_turn,
+)
 from cluedo.mechanics.sight import can_see, manhattan, visible_within
 
 Location = str | Square
@@ -94,7 +103,7 @@ class ClussassinState(GameState):
     swaps: int = 0
 
 
-class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
+class ClussassinRules(MansionTables, RuleSet[ClussassinState, ClussassinOptions]):
     name = "clussassin"
     title = "Clussassin"
     min_players = 3
@@ -103,11 +112,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
 
     def __init__(self, options: ClussassinOptions) -> None:
         super().__init__(options)
-        self.board: Board = load_board(options.board)
-        self.cards: CardSet = load_card_set("classic", options.edition)
-        self.suspects = self.cards.category("suspect")
-        self.weapon_ids = self.cards.category("weapon")
-        self.rooms = self.cards.category("room")
+        self.load_tables(options)
         self._sight_cache: dict[Square, frozenset[Square]] = {}
 
     def card_reader(self, seat: int | None) -> CardReader:
@@ -154,8 +159,6 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         first = first_seat(characters, self.suspects)
         state = ClussassinState(
             players=players,
-            current=first,
-            turn=1,
             characters=characters,
             positions={c: self.board.starts[c] for c in everyone},
             holdings={c: [targets[i], zones[i], specialties[i]] for i, c in enumerate(everyone)},
@@ -165,7 +168,6 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             safe_room=safe_room,
             unused_rooms=zones[len(everyone) + 1 :],
         )
-        state.decisions.push(self._turn(first))
         events = [
             Event(
                 "setup",
@@ -192,7 +194,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             )
             for s in range(players)
         ]
-        events.append(Event("turn", {"seat": first, "turn": 1}))
+        events.append(first_turn(state, first, self._turn(first)))
         return state, events
 
     @staticmethod
@@ -305,14 +307,8 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             out.append(Action(seat, "end_turn"))
         return out
 
-    def check(self, state: ClussassinState, action: Action) -> IllegalAction | None:
-        legal = self.legal_actions(state, action.seat)
-        if action in legal:
-            return None
-        return self._explain(state, action, legal)
-
-    def _explain(
-        self, state: ClussassinState, action: Action, legal: list[Action]
+    def explain_illegal(
+        self, state: ClussassinState, action: Action, legal: Sequence[Action]
     ) -> IllegalAction:
         top = state.decisions.top
         assert top is not None
@@ -412,9 +408,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
             ctx.update(stage="moved")
             return [Event("stayed", {"seat": seat})]
         if kind == "move":
-            node = self.board.node(action["to"])
-            steps = ctx.pop("destinations")[node]
-            state.positions[character] = self.board.node_name(node)
+            state.positions[character], steps = take_move(self.board, ctx, action["to"])
             ctx.update(stage="moved")
             return [
                 Event(
@@ -609,10 +603,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
         nxt = next_seat(
             state.current, state.players, out=lambda s: state.characters[s] in state.dead
         )
-        state.current = nxt
-        state.turn += 1
-        state.decisions.push(self._turn(nxt))
-        return [Event("turn", {"seat": nxt, "turn": state.turn})]
+        return [pass_turn(state, nxt, self._turn(nxt))]
 
     # -- views ------------------------------------------------------------------------
 
@@ -638,13 +629,7 @@ class ClussassinRules(RuleSet[ClussassinState, ClussassinOptions]):
                 ]
         me = state.characters[seat] if seat is not None else None
         out: dict[str, Any] = {
-            "board": self.board.id,
-            "edition": self.options.edition,
-            "players": state.players,
-            "characters": list(state.characters),
-            "current": state.current,
-            "turn": state.turn,
-            "positions": {p: location_json(loc) for p, loc in state.positions.items()},
+            **self.table_view(state),
             "dead": list(state.dead),
             "weapons": dict(state.weapons),
             "carried": {c: list(w) for c, w in state.carried.items() if w},

@@ -22,11 +22,11 @@ from cluedo.content.board import Board, load_board
 from cluedo.content.cards import CardSet, load_card_set
 from cluedo.engine.actions import Action
 from cluedo.engine.decisions import Decision
-from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.mechanics.dice import roll_dice
-from cluedo.mechanics.movement import location_json, occupied_nodes, reachable
+from cluedo.mechanics.movement import location_json, occupied_nodes, reachable, take_move
 from cluedo.mechanics.playing_cards import of_suit
+from cluedo.mechanics.questions import QuestionLists
 from cluedo.rules.killer_kloo_doo.state import (
     REACH,
     TUNNELS,
@@ -54,6 +54,7 @@ class KillerKlooDooBase:
         self.weapon_ids = self.card_set.category("weapon")
         self.rooms = self.card_set.category("room")
         self.clue_cards = self.card_set.ids
+        self.questions = QuestionLists(self.suspects, self.weapon_ids, self.rooms)
         self._reach_cache: dict[tuple[int, int, frozenset[int]], dict[int, int]] = {}
         # The staircase: the corridor squares at the foot of the cellar in the middle.
         cellar = self.board.walls.get("cellar", frozenset())
@@ -146,13 +147,7 @@ class KillerKlooDooBase:
                 events.append(Event("blocked", {"seat": seat, "roll": sum(rolls)}))
             return events
         if kind == "move":
-            node = (
-                self.board.node(action["to"])
-                if isinstance(action["to"], str)
-                else (self.board.node_of_square[(action["to"][0], action["to"][1])])
-            )
-            dest = self.board.node_name(node)
-            steps = ctx.pop("destinations")[node]
+            dest, steps = take_move(self.board, ctx, action["to"])
             origin = state.positions[piece]
             self.place(state, piece, dest)
             ctx.update(stage="moved")
@@ -264,26 +259,6 @@ class KillerKlooDooBase:
 
     def count(self, state: State, name: str) -> None:
         state.stats[name] = state.stats.get(name, 0) + 1
-
-    # -- checking by the list -------------------------------------------------------
-
-    def explain(
-        self, action: Action, legal: list[Action], reasons: dict[str, str]
-    ) -> IllegalAction:
-        """An error for an action not in the legal list: the rule it breaks, and what is allowed."""
-        same = [a for a in legal if a.kind == action.kind]
-        kinds = sorted({a.kind for a in legal})
-        if not same:
-            return IllegalAction(
-                action.kind,
-                f"{action.kind!r} is not possible now"
-                + (f": {reasons[action.kind]}" if action.kind in reasons else ""),
-                ", ".join(kinds) or "nothing",
-            )
-        shown = ", ".join(str(a) for a in same[:12]) + (" ..." if len(same) > 12 else "")
-        return IllegalAction(
-            action.kind, f"{action} is not one of the {action.kind} actions possible now", shown
-        )
 
     # -- answering a contest or an offer ---------------------------------------------
 

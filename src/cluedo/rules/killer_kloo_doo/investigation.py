@@ -21,7 +21,7 @@ from cluedo.engine.events import Event
 from cluedo.mechanics.dice import roll_off
 from cluedo.mechanics.investigation import dealt_events, draw_envelope
 from cluedo.mechanics.playing_cards import Deck, is_ace, is_court, total, value
-from cluedo.mechanics.questions import pose_question
+from cluedo.mechanics.questions import put_question
 from cluedo.mechanics.seating import assign_characters
 from cluedo.rules.killer_kloo_doo.base import KillerKlooDooBase, State
 from cluedo.rules.killer_kloo_doo.state import (
@@ -33,8 +33,6 @@ from cluedo.rules.killer_kloo_doo.state import (
 
 
 class Investigation(KillerKlooDooBase):
-    _accusations: dict[int, list[Action]]
-
     # -- set-up ---------------------------------------------------------------------
 
     def new_state(self, players: int, rng: random.Random) -> KillerKlooDooState:
@@ -143,18 +141,7 @@ class Investigation(KillerKlooDooBase):
             ]
         if stage == "moved":
             out.append(Action.make(seat, "end_turn"))
-        return out + self.accusations(seat)
-
-    def accusations(self, seat: int) -> list[Action]:
-        cached = self._accusations.get(seat)
-        if cached is None:
-            cached = self._accusations[seat] = [
-                Action.make(seat, "accuse", suspect=s, weapon=w, room=r)
-                for s in self.suspects
-                for w in self.weapon_ids
-                for r in self.rooms
-            ]
-        return cached
+        return out + self.questions.accusations(seat)
 
     # -- applying -------------------------------------------------------------------
 
@@ -226,19 +213,16 @@ class Investigation(KillerKlooDooBase):
             return [
                 Event("fetched", {"seat": seat, "card_played": card, "weapon": weapon, "to": room})
             ]
-        if kind == "bribe":
+        if kind in ("bribe", "grab"):
+            # A bribe asks for, a grab takes, a weapon or a clue card from the target.
             target = action["target"]
-            ctx.setdefault("bribed", []).append(target)
-            ctx2 = {"type": "bribe", "ask": action["ask"], "card": card}
-            if action["ask"] == "weapon":
-                ctx2["weapon"] = action["weapon"]
-            return self.open_contest(state, seat, target, ctx2)
-        if kind == "grab":
-            target = action["target"]
-            ctx2 = {"type": "grab", "take": action["take"], "card": card}
-            if action["take"] == "weapon":
-                ctx2["weapon"] = action["weapon"]
-            return self.open_contest(state, seat, target, ctx2)
+            if kind == "bribe":
+                ctx.setdefault("bribed", []).append(target)
+            what = "ask" if kind == "bribe" else "take"
+            offer = {"type": kind, what: action[what], "card": card}
+            if action[what] == "weapon":
+                offer["weapon"] = action["weapon"]
+            return self.open_contest(state, seat, target, offer)
         if kind == "drug":
             target = action["target"]
             self.spend(state, seat, [card], rng)
@@ -365,21 +349,7 @@ class Investigation(KillerKlooDooBase):
             state.weapons[weapon] = room
             events.append(Event("weapon_left", {"seat": seat, "weapon": weapon, "room": room}))
         state.left_behind[seat][weapon] = room
-        question, refute = pose_question(seat, (suspect, weapon, room), state.hands)
-        if refute is not None:
-            state.decisions.push(refute)
-        return events + question
-
-    def show(self, state: State, top: Decision, action: Action) -> list[Event]:
-        state.decisions.pop()
-        return [
-            Event(
-                "card_shown",
-                {"seat": action.seat, "to": top.context["suggester"]},
-                {"card": action["card"]},
-                frozenset({action.seat, top.context["suggester"]}),
-            )
-        ]
+        return events + put_question(state.decisions, seat, (suspect, weapon, room), state.hands)
 
     def accuse(self, state: State, action: Action, rng: random.Random) -> list[Event]:
         seat = action.seat

@@ -6,15 +6,17 @@ what both share in :mod:`.base`. See ``docs/rules/killer-kloo-doo.md``.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from cluedo.engine.action_space import ActionShape
 from cluedo.engine.actions import Action
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
-from cluedo.engine.ruleset import CardReader, RuleSet
+from cluedo.engine.ruleset import CardReader, RuleSet, not_listed
 from cluedo.mechanics.movement import location_json
 from cluedo.mechanics.pending import pending_view
+from cluedo.mechanics.questions import explain_answer, settle, show_actions
 from cluedo.rules.killer_kloo_doo import action_space
 from cluedo.rules.killer_kloo_doo.base import KillerKlooDooBase
 from cluedo.rules.killer_kloo_doo.state import (
@@ -72,7 +74,6 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
 
     def __init__(self, options: KillerKlooDooOptions) -> None:
         KillerKlooDooBase.__init__(self, options)
-        self._accusations = {}
 
     def action_shapes(self, players: int) -> list[ActionShape]:
         return action_space.action_shapes(self, players)
@@ -112,7 +113,7 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
         if top is None or seat not in top.waiting_for():
             return []
         if top.kind == "refute":
-            return [Action.make(seat, "show", card=c) for c in top.context["cards"]]
+            return show_actions(top, seat)
         if top.kind == "contest":
             return self.contest_actions(state, seat, top.context)
         if top.context.get("stage") == "move":  # a roll's destinations, the same in both parts
@@ -124,11 +125,13 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
             return self.investigation_actions(state, seat, top.context)
         return self.survival_actions(state, seat, top.context)
 
-    def check(self, state: State, action: Action) -> IllegalAction | None:
-        legal = self.legal_actions(state, action.seat)
-        if action in legal:
-            return None
-        return self.explain(action, legal, REASONS)
+    def explain_illegal(
+        self, state: State, action: Action, legal: Sequence[Action]
+    ) -> IllegalAction:
+        top = state.decisions.top
+        if top is not None and top.kind == "refute":
+            return explain_answer(top, action)
+        return not_listed(action, legal, REASONS)
 
     # -- applying -------------------------------------------------------------------
 
@@ -136,7 +139,7 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
         top = state.decisions.top
         assert top is not None
         if top.kind == "refute":
-            return self.show(state, top, action)
+            return [settle(state.decisions, action)]
         if top.kind == "contest":
             state.decisions.pop()
             if state.part == 1:

@@ -87,33 +87,28 @@ The classic game
             return self.choose_turn_action(asker, seat, view, legal)
         return choose_generic(asker, self, seat, view, legal)
 
-    def turn_title(self, seat: int, view: Mapping[str, Any], kinds: set[str]) -> str:
-        here = view["positions"][self.table.characters[seat]]
-        pending = view["pending"] or {}
-        title = f"Your turn: you are in the {location_name(self.cards, here)}."
-        if not isinstance(here, str):
-            title = "Your turn."
+    def turn_title(self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
+        """The question over the turn menu, with what the classic turn adds to it."""
+        prompt = self.narrator(seat).prompt(view, legal)
+        pending = view.get("pending") or {}
+        kinds = {a.kind for a in legal}
+        note = ""
         if pending.get("stage") == "start" and "suggest" in kinds:
-            title = "You were moved here by a suggestion: you may suggest without moving."
-        elif pending.get("stage") == "moved" and "suggest" in kinds and pending.get("entered"):
-            title = f"You are in the {self.cards.name(pending['entered'])}."
-        elif pending.get("stage") == "done":
-            title = "Your suggestion has been answered."
-            if "accuse" not in kinds and pending.get("disproved"):
-                title += " (No accusation after a disproved suggestion this turn.)"
-        elif pending.get("stage") == "moved":
-            last = view["log"][-1] if view["log"] else {}
-            title = (
-                f"You rolled {last.get('roll')} but every way is blocked."
-                if last.get("kind") == "blocked"
-                else "You have moved."
-            )
-        return title
+            note = " You were moved here by a suggestion: you may suggest without moving."
+        elif pending.get("stage") == "done" and "accuse" not in kinds and pending.get("disproved"):
+            note = " No accusation after a disproved suggestion this turn."
+        return f"{prompt.situation}{note} {prompt.question}".strip()
 
     def choose_turn_action(
         self, asker: Asker, seat: int, view: Mapping[str, Any], legal: Sequence[Action]
     ) -> Action | None:
         kinds = {a.kind for a in legal}
+        if len(kinds) == 1 and len(legal) > 1 and not kinds & set(TURN_KINDS):
+            # One decision of the variant's own (whose card to see, which skill to
+            # roll): ask it at once, under the turn's question.
+            (kind,) = kinds
+            title = self.turn_title(seat, view, legal)
+            return choose_parameters(asker, self, seat, view, kind, legal, title, back=False)
         here = view["positions"][self.table.characters[seat]]
         board = self.table.layout.board if self.table.layout is not None else None
         options: list[Option] = []
@@ -134,7 +129,7 @@ The classic game
             options.append(
                 Option(
                     "",
-                    f"Suggest in the {location_name(self.cards, here)}",
+                    f"{self.kind_label('suggest')} in the {location_name(self.cards, here)}",
                     "suggest",
                     ("suggest", "s"),
                 )
@@ -158,7 +153,7 @@ The classic game
         if "end_turn" in kinds:
             options.append(Option("", "End your turn", Action.make(seat, "end_turn"), ("end", "e")))
         number(options)
-        title = self.turn_title(seat, view, kinds)
+        title = self.turn_title(seat, view, legal)
 
         def parse(text: str) -> Any:
             word, *args = text.split()
@@ -218,12 +213,13 @@ The classic game
     def choose_suggestion(self, asker: Asker, seat: int, view: Mapping[str, Any]) -> Action | None:
         room = view["positions"][self.table.characters[seat]]
         where = location_name(self.cards, room)
-        suspect = asker.ask(seat, self.card_menu("suspect", f"Suggest: who, in the {where}?"), view)
+        label = self.kind_label("suggest")  # 'Voice a Suspicion' in Pendragon
+        suspect = asker.ask(seat, self.card_menu("suspect", f"{label}: who, in the {where}?"), view)
         if suspect is None:
             return None
         weapon = asker.ask(
             seat,
-            self.card_menu("weapon", f"Suggest: {self.cards.name(suspect)}, with which weapon?"),
+            self.card_menu("weapon", f"{label}: {self.cards.name(suspect)}, with which weapon?"),
             view,
         )
         if weapon is None:
@@ -266,46 +262,17 @@ The classic game
     def choose_card_to_show(
         self, asker: Asker, seat: int, view: Mapping[str, Any], legal: Sequence[Action]
     ) -> Action | None:
-        asked = self.suggestion_asked(view, seat)
         options = [
             Option(str(i), self.cards.name(card), a, (card, self.cards.card(card).code))
             for i, a in enumerate(legal, start=1)
             for card in [a["card"]]
         ]
-        menu = Menu(asked + "You must show one of your matching cards: which?", options)
+        menu = Menu(self.title(seat, view, legal), options)
         choice: Action = asker.ask(seat, menu, view)
         return choice
 
     # -- the end ----------------------------------------------------------------------
 
-    def result(self, view: Mapping[str, Any], viewer: int | None) -> list[Text]:
-        names = self.names(viewer)
-        envelope = view.get("envelope") or []
-        lines = []
-        if view["outcome"] == "solved":
-            winners = ", ".join(names.seat_long(s) for s in view["winners"])
-            lines.append(Text(f"GAME OVER: {winners} solved the case!", style="bold green"))
-        else:
-            lines.append(Text("GAME OVER: nobody solved the case.", style="bold red"))
-        lines += self.envelope_lines(envelope, viewer)
-        for seat in range(self.table.players):
-            state = (
-                "won"
-                if seat in view["winners"]
-                else ("accused wrongly" if view["eliminated"][seat] else "still in")
-            )
-            lines.append(Text(f"  {names.seat_long(seat)}: {state}"))
-        return lines
-
-    def envelope_lines(self, envelope: Sequence[str], viewer: int | None) -> list[Text]:
-        if not envelope:
-            return []
-        names = self.names(viewer)
-        suspect, weapon, room = envelope
-        return [
-            Text(
-                f"The envelope held: {names.card(suspect)}, with {names.the(weapon)}, "
-                f"in the {names.card(room)}.",
-                style="bold magenta",
-            )
-        ]
+    def seat_state(self, view: Mapping[str, Any], seat: int) -> str:
+        eliminated = view.get("eliminated") or []
+        return "accused wrongly" if seat < len(eliminated) and eliminated[seat] else "still in"

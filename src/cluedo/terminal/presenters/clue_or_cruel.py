@@ -19,14 +19,9 @@ from cluedo.content.board import Square
 from cluedo.engine import Action
 from cluedo.terminal.presenters import register_presenter
 from cluedo.terminal.presenters.classic import ClassicPresenter
+from cluedo.terminal.text import plural
 
 GEM = ("◆", "bold magenta")
-OUTCOMES = {
-    "solved": "solved the case",
-    "accomplice-bluffs": "the accomplice won by bluffing",
-    "guests-failed": "every guest accused wrongly: the accomplice wins",
-    "no-winner": "nobody won",
-}
 
 
 @register_presenter("clue-or-cruel")
@@ -40,9 +35,9 @@ Clue or Cruel
   Gems (magenta diamonds) give a clue card; stepping on one ends your move.
 """
     )
-    words: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = {
-        **ClassicPresenter.words,
-        "call_bluff": ("Call a bluff", ("call", "c")),
+    shortcuts: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        **ClassicPresenter.shortcuts,
+        "call_bluff": ("call", "c"),
     }
     parameters: ClassVar[Mapping[str, Sequence[str]]] = {"call_bluff": ("player", "card")}
 
@@ -108,88 +103,7 @@ Clue or Cruel
     def board_marks(self, view: Mapping[str, Any]) -> dict[Square, tuple[str, str]]:
         return {(int(g[0]), int(g[1])): GEM for g in view.get("gems", [])}
 
-    # -- the log ----------------------------------------------------------------------
-
-    def describe(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
-        kind = event["kind"]
-        names = self.names(viewer)
-        seat = event.get("seat")
-        who = names.seat(seat) if isinstance(seat, int) else ""
-        if kind == "setup":
-            return (
-                f"The game begins: {len(event['gems'])} gems lie in the corridors; "
-                f"{event['pile_size']} clue cards wait face down. Nobody holds a card yet."
-            )
-        if kind == "role":
-            if "role" not in event:
-                return None
-            if event["role"] == "accomplice":
-                return "Your role: you are the ACCOMPLICE."
-            return "Your role: you are a guest."
-        if kind == "placing":
-            return None  # the placement that follows says it
-        if kind == "weapon_placed":
-            return f"{who} put {names.the(event['weapon'])} in the {names.card(event['room'])}."
-        if kind == "gem_placed":
-            return f"{who} put a gem on square {event['at'][0]},{event['at'][1]}."
-        if kind == "gem_taken":
-            if "card" in event:
-                return f"{who} took a gem and drew {names.the(event['card'])}."
-            return f"{who} took a gem and drew a clue card ({event['pile_size']} left)."
-        if kind == "bluff":
-            cards = ", ".join(names.card(c) for c in event.get("cards", []))
-            return f"You bluffed with {cards}."
-        if kind == "bluff_success":
-            if "by" not in event:
-                return None
-            cards = ", ".join(names.card(c) for c in event["cards"])
-            return (
-                f"{names.seat(event['by'])} fell for your bluff ({cards}): "
-                f"{event['tally']} successful bluff{'s' if event['tally'] != 1 else ''}."
-            )
-        if kind == "bluff_called":
-            verdict = "RIGHT!" if event["right"] else "wrong."
-            named = "you" if event["player"] == viewer else names.seat(event["player"])
-            return (
-                f"{who} calls a bluff: {named} as the accomplice, bluffing with "
-                f"{names.the(event['card'])} - {verdict}"
-            )
-        if kind == "accomplice_caught":
-            hand = ", ".join(names.card(c) for c in event["hand"]) or "nothing"
-            return f"{names.seat(event['seat'])} was the accomplice and is out; they held {hand}."
-        if kind == "must_show_clue":
-            return f"{who} must show a clue card to {names.seat(event['to'])}."
-        if kind == "no_clue_to_show":
-            return f"{who} has no clue card to show {names.seat(event['to'])}."
-        if kind == "clue_shown":
-            to = "you" if event["to"] == viewer else names.seat(event["to"])
-            if "card" in event:
-                return f"{who} showed {names.the(event['card'])} to {to}."
-            return f"{who} showed {to} a clue card."
-        if kind == "game_over":
-            winners = ", ".join(names.seat_long(s) for s in event["winners"])
-            what = OUTCOMES.get(event["outcome"], str(event["outcome"]))
-            return f"Game over: {what}" + (f" ({winners})." if winners else ".")
-        return super().describe(event, viewer)
-
     # -- menus ------------------------------------------------------------------------
-
-    def title(self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
-        pending = view.get("pending") or {}
-        names = self.names(seat)
-        if pending.get("kind") == "place":
-            if pending.get("what") == "weapon":
-                return f"Setting up: which room gets {names.the(pending['weapon'])}?"
-            return (
-                f"Setting up: place a gem ({pending['left']} still to place): "
-                "a square's letter, or row,col"
-            )
-        if pending.get("kind") == "penalty":
-            return (
-                f"Your call was wrong: which clue card do you show to "
-                f"{names.seat(pending['named'])}?"
-            )
-        return super().title(seat, view, legal)
 
     def parameter_title(
         self, kind: str, key: str, chosen: Mapping[str, Any], view: Mapping[str, Any]
@@ -215,38 +129,23 @@ Clue or Cruel
 
     # -- the end ----------------------------------------------------------------------
 
-    def result(self, view: Mapping[str, Any], viewer: int | None) -> list[Text]:
+    def result_notes(self, view: Mapping[str, Any], viewer: int | None) -> list[Text]:
         names = self.names(viewer)
-        outcome = view["outcome"]
-        winners = ", ".join(names.seat_long(s) for s in view["winners"])
-        what = OUTCOMES.get(outcome, str(outcome))
-        won = bool(view["winners"])
-        lines = [
-            Text(
-                f"GAME OVER: {what}" + (f" - {winners}!" if won else "."),
-                style="bold green" if won else "bold red",
-            )
-        ]
-        lines += self.envelope_lines(view.get("envelope") or [], viewer)
         accomplice = view.get("accomplice")
         tally = view.get("tally") or {}
-        if isinstance(accomplice, int):
-            bluffs = ", ".join(names.card(c) for c in tally.get("bluffs", [])) or "nothing"
-            lines.append(
-                Text(
-                    f"The accomplice was {names.seat_long(accomplice)}, bluffing with {bluffs}; "
-                    f"{len(tally.get('successes', []))} successful bluff(s).",
-                    style="bold",
-                )
+        if not isinstance(accomplice, int):
+            return []
+        bluffs = ", ".join(names.card(c) for c in tally.get("bluffs", [])) or "nothing"
+        successes = plural(len(tally.get("successes", [])), "successful bluff")
+        return [
+            Text(
+                f"The accomplice was {names.seat_long(accomplice)}, bluffing with {bluffs}; "
+                f"{successes}.",
+                style="bold",
             )
-        for seat in range(self.table.players):
-            if seat in view["winners"]:
-                state = "won"
-            elif view.get("caught") == seat:
-                state = "caught as the accomplice"
-            elif view["eliminated"][seat]:
-                state = "accused wrongly"
-            else:
-                state = "still in"
-            lines.append(Text(f"  {names.seat_long(seat)}: {state}"))
-        return lines
+        ]
+
+    def seat_state(self, view: Mapping[str, Any], seat: int) -> str:
+        if view.get("caught") == seat:
+            return "caught as the accomplice"
+        return super().seat_state(view, seat)

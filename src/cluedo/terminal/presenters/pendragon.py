@@ -1,31 +1,25 @@
 """Pendragon in the terminal (see :mod:`cluedo.rules.pendragon.rules`).
 
 Built on the classic presenter (the turn menu, the Suspicion and accusation
-menus, the notebook); it adds the castle's words: rewards, trait and skill
-rolls, the staircase chamber, and the game master's report after the end.
+menus, the notebook); it adds the castle's panel - rewards, boxes checked, the
+last Suspicion shown - its menus for rewards, skills and the Squire's Gossip,
+and the game master's report after the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
 
 from cluedo.content.rewards import load_rewards
-from cluedo.engine import Action
 from cluedo.rules.pendragon.rolls import report_text, stat_name
 from cluedo.terminal.present import Presenter
 from cluedo.terminal.presenters import register_presenter
 from cluedo.terminal.presenters.classic import ClassicPresenter
 
 STAIRCASE = "staircase"
-RESULT_WORDS = {
-    "critical": "critical!",
-    "success": "success",
-    "failure": "failed",
-    "fumble": "fumbled",
-}
 
 
 @register_presenter("pendragon")
@@ -41,14 +35,11 @@ Pendragon
   rolls a trait or skill on your character sheet. The game master's report
   follows the end of the game.
 """
-    words: ClassVar[Mapping[str, tuple[str, tuple[str, ...]]]] = {
-        **Presenter.words,
-        "roll": ("Roll the d6", ("roll", "r")),
-        "suggest": ("Voice a Suspicion", ("suggest", "s")),
-        "use_reward": ("Use a reward card", ("reward", "use")),
-        "roll_skill": ("Roll for", ("skill", "k")),
-        "glimpse": ("See a random card of", ("glimpse", "g")),
-        "stay": ("Stay where you are", ("stay",)),
+    shortcuts: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        **Presenter.shortcuts,
+        "use_reward": ("reward", "use"),
+        "roll_skill": ("skill", "k"),
+        "glimpse": ("glimpse", "g"),
     }
 
     # -- names --------------------------------------------------------------------------
@@ -103,81 +94,18 @@ Pendragon
             out.append(Text("Last shown: ", style="bold").append(shown))
         return out
 
-    # -- the log ------------------------------------------------------------------------
-
-    def describe(self, event: Mapping[str, Any], viewer: int | None) -> str | None:
-        kind = event.get("kind")
-        if kind == "setup":
-            names = self.names(viewer)
-            first = names.seat_long(event["first"])
-            up = ", ".join(self.cards.name(c) for c in event["face_up"]) or "none"
-            return f"The knights draw their start squares; {first} goes first. Face up: {up}."
-        if kind == "moved" and event.get("to") == STAIRCASE:
-            return f"{self.who(event, viewer)} went into the chamber with the Staircase."
-        if kind == "roll" and "steps" in event:
-            return (
-                f"{self.who(event, viewer)} rolled {event['roll']} "
-                f"(their steed makes it {event['steps']})."
-            )
-        return super().describe(event, viewer)
-
-    def who(self, event: Mapping[str, Any], viewer: int | None) -> str:
-        seat = event.get("seat")
-        if seat == viewer:
-            return "You"
-        return self.names(viewer).seat(seat) if isinstance(seat, int) else ""
-
-    def sentence(self, event: Mapping[str, Any], viewer: int | None) -> str:
-        kind = event.get("kind")
-        who = self.who(event, viewer)
-        if kind == "reward_claimed":
-            reward = load_rewards().card(event["reward"])
-            return f"{who} claimed the reward in the {self.place(event['room'])}: {reward.name}."
-        if kind == "reward_used":
-            where = f", into the {self.place(event['to'])}" if "to" in event else ""
-            return f"{who} used {self.reward_name(event['reward'])}{where}."
-        if kind == "trait_roll":
-            result = RESULT_WORDS.get(event["result"], event["result"])
-            return (
-                f"{who} rolled {stat_name(event['stat'])} ({event['value']}) on a d20: "
-                f"{event['roll']}, {result}."
-            )
-        if kind == "glimpse":
-            target = self.names(viewer).seat(event["target"])
-            card = f": {self.cards.name(event['card'])}" if "card" in event else ""
-            return f"{who} saw a card of {target}'s{card}."
-        if kind == "stayed":
-            return f"{who} stayed put."
-        if kind == "extra_turn":
-            return f"{who} takes another turn (the King's Errand)."
-        if kind == "pardoned":
-            return f"{who} accused wrongly, but the Royal Pardon keeps them in the game."
-        return super().sentence(event, viewer)
-
     # -- menus --------------------------------------------------------------------------
 
-    def turn_title(self, seat: int, view: Mapping[str, Any], kinds: set[str]) -> str:
-        here = view["positions"][self.table.characters[seat]]
-        stage = (view.get("pending") or {}).get("stage")
-        where = f"You are in the {self.place(here)}."
-        if stage == "suggest":
-            return f"{where} Voice your Suspicion about the {self.place(here)}."
-        if stage == "staircase":
-            return f"{where} Accuse now, or pass on."
-        if stage == "skill":
-            return f"{where} Roll which of your skills?"
-        if stage == "glimpse":
-            return "Squire's Gossip: whose card do you want to see?"
-        if stage == "done":
-            return "Your turn is over."
-        return f"Your turn. {where}" if isinstance(here, str) else "Your turn."
-
-    def title(self, seat: int, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
-        pending = view.get("pending") or {}
-        if pending.get("stage") == "move":
-            steps = pending.get("steps", pending.get("roll"))
-            return f"You rolled {pending.get('roll')}: move up to {steps} squares, or stay."
-        return super().title(seat, view, legal)
+    def parameter_title(
+        self, kind: str, key: str, chosen: Mapping[str, Any], view: Mapping[str, Any]
+    ) -> str | None:
+        if kind in ("glimpse", "roll_skill"):
+            return None  # the turn's title asks it: 'Squire's Gossip: whose card...?'
+        if kind == "use_reward" and key == "to" and "reward" in chosen:
+            return f"{self.reward_name(chosen['reward'])}: where to?"
+        if kind == "use_reward" and key == "reward":
+            return "Use which reward card?"
+        return super().parameter_title(kind, key, chosen, view)
 
     # -- the end ------------------------------------------------------------------------
 

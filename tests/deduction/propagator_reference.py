@@ -1,26 +1,8 @@
-"""The one sound, fast propagator: for every card, the places it may still be.
+"""The propagator as first written (sets of places per card), kept as a slow reference.
 
-It takes the same observations as the exact notebook and keeps, for each card,
-the set of places it may be now. Every elimination is one a careful person can
-make and is *sound*: a card is ruled out of a place only when no history of the
-game consistent with the observations puts it there. It is not complete - the
-exact counting engine (:mod:`cluedo.deduction.notebook`) is - but it answers in
-microseconds and follows every card model, including those the exact engine
-does not count (cards handed over on a kill, moves of a known category).
-
-Cards that move: a seen move puts the card at its new place; an unseen move out
-of a place makes every card that may be there possible at the destination too,
-and "holds at least one of" facts about the place widen to take in the
-destination. Facts that a place holds *none* of some cards last only until a
-card moves into it, which is why an unseen arrival gives the place back every
-card that may have come.
-
->>> from cluedo.deduction.observations import HasNone, Shown
->>> lay = Layout.create({"s": ("a", "b")}, {0: 1, 1: 0, "envelope": 1}, {"envelope": {"s": 1}})
->>> book = Propagator(lay)
->>> book.observe(HasNone("0", ("a",)))
->>> book.possible("a"), book.possible("b")
-(frozenset({'envelope'}), frozenset({0}))
+``cluedo.deduction.propagator`` keeps the same facts in bitmasks and fills places
+without rebuilding every list; the tests require both to draw exactly the same
+conclusions from the same observations.
 """
 
 from __future__ import annotations
@@ -48,7 +30,7 @@ Clause = tuple[frozenset[Place], frozenset[str]]
 """At least one of the cards is in one of the places."""
 
 
-class Propagator:
+class ReferencePropagator:
     """Places each card may be, kept sound through every observation."""
 
     def __init__(self, layout: Layout) -> None:
@@ -67,6 +49,8 @@ class Propagator:
                     self._possible[card].discard(place)
         self._clauses: list[Clause] = []
         self._wrong: list[frozenset[str]] = []
+        self._dirty = True
+        """Something was learnt since the last propagation (many observations teach nothing)."""
         self.propagate()
 
     # -- observing ------------------------------------------------------------------
@@ -84,7 +68,8 @@ class Propagator:
         try:
             for obs in observations:
                 self._take(obs)
-            self.propagate()
+            if self._dirty:
+                self.propagate()
         except Exception:
             self._restore(before)
             raise
@@ -100,6 +85,7 @@ class Propagator:
 
     def _restore(self, state: tuple[Any, ...]) -> None:
         self.sizes, self.per_category, self._possible, self._clauses, self._wrong = state
+        self._dirty = True
 
     def _take(self, obs: Observation) -> None:
         if isinstance(obs, Hand):
@@ -115,6 +101,7 @@ class Propagator:
         elif isinstance(obs, HasOneOf):
             cards = frozenset(self._card(c) for c in obs.cards)
             self._clauses.append((frozenset({self._place(obs.player)}), cards))
+            self._dirty = True
         elif isinstance(obs, HasNone):
             seat = self._place(obs.player)
             for card in obs.cards:
@@ -124,6 +111,7 @@ class Propagator:
                 self._put(self._card(card), FACE_UP)
         elif isinstance(obs, WrongAccusation):
             self._wrong.append(frozenset(self._card(c) for c in obs.cards))
+            self._dirty = True
         elif isinstance(obs, Draw):
             self._move(self._place(obs.pile), self._place(obs.player), obs.card, None)
         elif isinstance(obs, Transfer):
@@ -149,7 +137,9 @@ class Propagator:
     def _put(self, card: str, place: Place) -> None:
         if place not in self._possible[card]:
             raise ContradictionError(None, f"{card} cannot be at {place}")
-        self._possible[card] = {place}
+        if len(self._possible[card]) > 1:
+            self._possible[card] = {place}
+            self._dirty = True
 
     def _exclude(self, card: str, place: Place) -> None:
         places = self._possible[card]
@@ -157,8 +147,10 @@ class Propagator:
             if len(places) == 1:
                 raise ContradictionError(None, f"{card} has nowhere left to be")
             places.discard(place)
+            self._dirty = True
 
     def _resize(self, place: Place, change: int, category: str | None) -> None:
+        self._dirty = True
         self.sizes[place] += change
         if self.sizes[place] < 0:
             raise ContradictionError(None, f"{place} has no card to give")
@@ -186,6 +178,7 @@ class Propagator:
                 places.add(target)
 
     def _hand_over(self, source: Place, target: Place) -> None:
+        self._dirty = True
         moved = self.sizes[source]
         self.sizes[target] += moved
         self.sizes[source] = 0
@@ -220,6 +213,7 @@ class Propagator:
         Raises :class:`ContradictionError` when the observations cannot all be
         true - which for a seat's own log means a bug in a rule set's reading.
         """
+        self._dirty = False
         changed = True
         while changed:
             changed = self._fill_places()
@@ -231,24 +225,34 @@ class Propagator:
         hold only as many cards as it has room for holds them all. Likewise for
         each category of a place that holds a fixed number of that category."""
         changed = False
-        groups: list[tuple[Place, int, tuple[str, ...]]] = []
-        for place, size in self.sizes.items():
-            groups.append((place, size, self.cards))
+        # One pass over the cards: which may be, and which surely are, at each place.
+        known: dict[Place, list[str]] = {}
+        maybe: dict[Place, list[str]] = {}
+        for card, places in self._possible.items():
+            for place in places:
+                maybe.setdefault(place, []).append(card)
+            if len(places) == 1:
+                for place in places:
+                    known.setdefault(place, []).append(card)
+        groups = [(p, n, known.get(p, []), maybe.get(p, [])) for p, n in self.sizes.items()]
         for place, counts in self.per_category.items():
-            for cat, cards in self.layout.categories:
-                groups.append((place, counts.get(cat, 0), cards))
-        for place, size, cards in groups:
-            known = [c for c in cards if self._possible[c] == {place}]
-            maybe = [c for c in cards if place in self._possible[c]]
-            if len(maybe) < size or len(known) > size:
+            for cat, _ in self.layout.categories:
+                of_cat = self.category_of
+                k = [c for c in known.get(place, ()) if of_cat[c] == cat]
+                m = [c for c in maybe.get(place, ()) if of_cat[c] == cat]
+                groups.append((place, counts.get(cat, 0), k, m))
+        # The lists may go stale as cards are placed below; stale, they only say less
+        # (known shrinks, maybe grows), and the loop in propagate runs again.
+        for place, size, k, m in groups:
+            if len(m) < size or len(k) > size:
                 raise ContradictionError(None, f"{place} cannot hold {size} of these cards")
-            if len(known) == size and len(maybe) > size:
-                for card in maybe:
-                    if card not in known:
+            if len(k) == size and len(m) > size:
+                for card in m:
+                    if self._possible[card] != {place}:
                         self._exclude(card, place)
                 changed = True
-            elif len(maybe) == size and len(known) < size:
-                for card in maybe:
+            elif len(m) == size and len(k) < size:
+                for card in m:
                     self._put(card, place)
                 changed = True
         return changed
@@ -295,6 +299,13 @@ class Propagator:
         places = self._possible[card]
         return next(iter(places)) if len(places) == 1 else None
 
+    def status(self, card: str, place: Place) -> bool | None:
+        """True if ``card`` is surely at ``place``, False if surely not, None if unknown."""
+        places = self._possible[card]
+        if place not in places:
+            return False
+        return True if len(places) == 1 else None
+
     def envelope_candidates(self, category: str) -> list[str]:
         """Cards of ``category`` that may be in the envelope."""
         return [c for c in dict(self.layout.categories)[category] if ENVELOPE in self._possible[c]]
@@ -337,8 +348,8 @@ class Propagator:
         total = sum(weights.values())
         return {p: w / total for p, w in weights.items()}
 
-    def copy(self) -> Propagator:
-        other = Propagator.__new__(Propagator)
+    def copy(self) -> ReferencePropagator:
+        other = ReferencePropagator.__new__(ReferencePropagator)
         other.layout = self.layout
         other.category_of = self.category_of
         other.cards = self.cards
