@@ -81,7 +81,7 @@ def env_games(rules: str, players: int, seeds: range, limit: int) -> tuple[float
         while not game.finished and actions < limit * (seed - seeds.start + 1):
             seat = env.agent_seat[env.agent_selection]
             obs = env.observe(env.agent_selection)
-            legal = game.legal_actions(seat)
+            legal = env.encoder.legal(seat)  # the list the mask was made from
             # The same choice as the engine run: the i-th legal action.
             chosen = choose(legal, rng)
             number = env.catalog.index(chosen)

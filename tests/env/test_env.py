@@ -19,7 +19,7 @@ from pettingzoo.test import api_test, seed_test
 from cluedo.engine import Game, new_game
 from cluedo.engine.action_space import ActionCatalog
 from cluedo.env import SingleSeatEnv, env, raw_env
-from cluedo.env.encoding import Encoder, Layout
+from cluedo.env.encoding import ActionNumbers, Encoder, Layout
 
 RULE_SETS = ["classic", "clue-or-cruel", "clussassin", "killer-kloo-doo", "pendragon"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,6 +60,44 @@ def test_every_legal_action_has_a_number_in_the_fixed_action_space(
             checked += len(legal)
             game.apply(rng.choice(legal))
     assert checked > 1000
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_the_remembered_masks_equal_numbering_every_legal_action(rules: str) -> None:
+    # The masks reuse the numbers of lists' shared tails; they must never differ
+    # from numbering each action, whatever the heads and tails of the lists.
+    game = new_game(rules, players=4, seed=3)
+    catalog = ActionCatalog(game.rules.action_shapes(4))
+    numbers = ActionNumbers(catalog)
+    rng = random.Random(3)
+    seen: list[list[Any]] = []
+    for _ in range(400):
+        if game.finished:
+            break
+        legal = game.legal_actions(game.to_act()[0])
+        seen.append(legal)
+        game.apply(rng.choice(legal))
+    # Real lists, then the same lists again in a shuffled order and cut at random.
+    lists = seen + [rng.choice(seen)[rng.randrange(3) :] for _ in range(200)]
+    for legal in lists:
+        mask, kinds = numbers.mask(legal)
+        assert sorted(np.flatnonzero(mask)) == sorted(catalog.index(a) for a in legal)
+        assert kinds == {a.kind for a in legal}
+
+
+def test_a_list_that_ends_like_a_remembered_one_but_differs_gets_its_own_mask() -> None:
+    game = new_game("classic", players=3, seed=1)
+    catalog = ActionCatalog(game.rules.action_shapes(3))
+    numbers = ActionNumbers(catalog)
+    accusations = [a for a in game.legal_actions(0) if a.kind == "accuse"]
+    assert len(accusations) > ActionNumbers.SHORTEST
+    first = list(accusations)
+    numbers.mask(first)
+    # The same last action, but one action in the middle replaced by a copy of another.
+    changed = [*accusations[:5], accusations[7], *accusations[6:]]
+    mask, _ = numbers.mask(changed)
+    assert sorted(np.flatnonzero(mask)) == sorted({catalog.index(a) for a in changed})
+    assert catalog.index(accusations[5]) not in set(np.flatnonzero(mask))
 
 
 def test_a_set_of_cards_has_one_number_in_whatever_order_it_is_listed() -> None:

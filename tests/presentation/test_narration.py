@@ -333,6 +333,34 @@ def test_a_gossip_prompt_names_the_knights_not_their_numbers() -> None:
     ]
 
 
+def test_a_critical_trait_roll_ends_its_sentence_with_one_full_stop() -> None:
+    """The narration once read 'on a d20: 1, a critical success!.'."""
+    table = new_game("pendragon", players=3, seed=1).view(None)
+    roll = {
+        "kind": "trait_roll",
+        "seat": 0,
+        "stat": "valorous",
+        "value": 12,
+        "roll": 12,
+        "result": "critical",
+        "checked": True,
+    }
+    text = Narrator("pendragon", table, None).event(roll)
+    assert text is not None and text.endswith("a critical success. The box is checked.")
+    assert "!." not in text
+
+
+@pytest.mark.parametrize(("steps", "words"), [(1, "up to 1 square."), (5, "up to 5 squares.")])
+def test_a_pendragon_move_counts_its_squares_in_good_english(steps: int, words: str) -> None:
+    """The prompt once read 'you may move up to 1 squares'."""
+    game = new_game("pendragon", players=3, seed=1)
+    pending = {"kind": "turn", "seats": [0], "stage": "move", "roll": steps, "steps": steps}
+    view = {**game.view(0), "pending": pending}
+    legal = game.legal_actions(0)
+    prompt = Narrator("pendragon", view, 0).prompt(view, legal)
+    assert prompt.situation.endswith(words)
+
+
 # -- hidden information ---------------------------------------------------------------------
 
 

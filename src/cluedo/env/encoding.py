@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -42,6 +43,8 @@ from cluedo.engine.action_space import ActionCatalog
 from cluedo.engine.actions import Action
 from cluedo.engine.game import Game
 from cluedo.mechanics.movement import every_location
+
+_kind = attrgetter("kind")
 
 LIMIT = 10_000.0
 """Every entry lies within +-LIMIT (counts beyond it are clipped)."""
@@ -114,6 +117,8 @@ class Layout:
             self.parts[name] = part
             start += part.size
         self.size = start
+        self.start = {name: part.start for name, part in self.parts.items()}
+        """Where each part begins in the flat vector."""
 
     def slice(self, vector: NDArray[np.float32], name: str) -> NDArray[np.float32]:
         """One part of an observation vector, in its own shape (a view, not a copy)."""
@@ -139,6 +144,8 @@ class SeatMemory:
         reader = game.rules.card_reader(seat)
         self.book = CardKnowledge(reader) if reader is not None else None
         self.cursor = 0
+        self._block: NDArray[np.float32] | None = None
+        self._block_version: tuple[int, int] = (-1, -1)
 
     def follow(self, game: Game) -> None:
         book = self.book
@@ -150,51 +157,131 @@ class SeatMemory:
         self.cursor = len(game.events)
 
     def fill(self, out: NDArray[np.float32], layout: Layout) -> None:
-        """Write the notebook part: one row per card, one column per place."""
+        """Write the notebook part: one row per card, one column per place.
+
+        The block is worked out again only when the notebook's answers may have
+        changed (its ``version``); most steps teach a seat nothing about cards.
+        """
         book = self.book
         if book is None or not book.started or not layout.places:
             return
+        version = book.version
+        if self._block is None or self._block_version != version:
+            block = np.zeros(out.shape, dtype=np.float32)
+            self._write_block(book, block, layout)
+            self._block, self._block_version = block, version
+        out[...] = self._block
+
+    @staticmethod
+    def _write_block(book: CardKnowledge, out: NDArray[np.float32], layout: Layout) -> None:
         # Seats by number, then the envelope and other places in the notebook's order.
         column: dict[Any, int] = {p: p for p in book.places if isinstance(p, int)}
         others = [p for p in book.places if not isinstance(p, int)]
         column.update({p: layout.players + k for k, p in enumerate(others)})
+        possible = None if layout.odds else book.every_possible()
         for card, row in layout.card_index.items():
-            if layout.odds:
+            if possible is None:
                 values = book.distribution(card)
             else:
-                values = dict.fromkeys(book.possible(card), 1.0)
+                values = dict.fromkeys(possible.get(card, ()), 1.0)
             for place, value in values.items():
                 c = column.get(place)
                 if c is not None and c < layout.places:
                     out[row, c] = value
 
 
-class ActionNumbers:
-    """The catalog numbers of legal-action lists, remembered per action object.
+@dataclass(frozen=True)
+class _Tail:
+    actions: list[Action]
+    mask: NDArray[np.int8]
+    kinds: frozenset[str]
 
-    Rule sets build their long lists (every accusation, every suggestion) once
-    and hand out the same objects each turn, so most actions are looked up once.
-    The memo holds the actions themselves, so an id it holds is never reused by
-    another object while it is there; it is emptied when it grows large.
+
+class ActionNumbers:
+    """The action masks and the kinds of legal-action lists, worked out once per run.
+
+    A rule set builds its long runs of actions (every accusation, every suggestion)
+    once and ends many legal lists with the same run, so a pass over every action of
+    every list would cost more than the engine step itself. The mask of a list's
+    tail is kept under the tail's last action; a later list ending with the same
+    action reuses it when its tail compares equal (a comparison done in C that
+    passes over each object that is the very same). Equal actions have equal
+    numbers, so a reused tail is always right. Only the short head before the tail
+    is numbered action by action.
     """
 
-    LIMIT = 50_000
+    LIMIT = 1_024
+    """Tails kept at most (each holds its actions alive); past it, all are dropped."""
+
+    SHORTEST = 16
+    """A tail shorter than this is not worth keeping apart from its list."""
 
     def __init__(self, catalog: ActionCatalog) -> None:
         self.catalog = catalog
-        self._memo: dict[int, tuple[Action, int]] = {}
+        self._tails: dict[int, _Tail] = {}
+        self._last: tuple[Sequence[Action] | None, tuple[NDArray[np.int8], frozenset[str]]] = (
+            None,
+            (np.zeros(len(catalog), dtype=np.int8), frozenset()),
+        )
 
     def of(self, legal: Sequence[Action]) -> list[int]:
-        memo = self._memo
-        if len(memo) > self.LIMIT:
-            memo.clear()
-        out = []
-        for action in legal:
-            known = memo.get(id(action))
-            if known is None or known[0] is not action:
-                known = memo[id(action)] = (action, self.catalog.index(action))
-            out.append(known[1])
-        return out
+        """The catalog numbers of ``legal``, in increasing order."""
+        return [int(i) for i in np.flatnonzero(self.mask(legal)[0])]
+
+    def mask(self, legal: Sequence[Action]) -> tuple[NDArray[np.int8], frozenset[str]]:
+        """The mask of ``legal`` (1 at each legal action's number; the caller may not
+        change it) and the set of its kinds."""
+        if self._last[0] is legal:  # the mask and the observation of one position
+            return self._last[1]
+        found = (
+            self._masked(legal) if legal else (np.zeros(len(self.catalog), np.int8), frozenset())
+        )
+        self._last = (legal, found)
+        return found
+
+    def _masked(self, legal: Sequence[Action]) -> tuple[NDArray[np.int8], frozenset[str]]:
+        tails = self._tails
+        last = legal[-1]
+        tail = tails.get(id(last))
+        if tail is None or tail.actions[-1] is not last:
+            if len(tails) >= self.LIMIT:
+                tails.clear()
+            tail = tails[id(last)] = self._tail(list(legal))
+        size = len(tail.actions)
+        if len(legal) < size or legal[-size:] != tail.actions:
+            same = _common_tail(legal, tail.actions)
+            tail = tails[id(last)] = self._tail(
+                list(legal[len(legal) - same :] if same >= self.SHORTEST else legal)
+            )
+            size = len(tail.actions)
+        if len(legal) == size:
+            return tail.mask, tail.kinds
+        head = legal[: len(legal) - size]
+        mask = tail.mask.copy()
+        index = self.catalog.index
+        mask[[index(action) for action in head]] = 1
+        return mask, tail.kinds | _kinds(head)
+
+    def _tail(self, actions: list[Action]) -> _Tail:
+        mask = np.zeros(len(self.catalog), dtype=np.int8)
+        index = self.catalog.index
+        mask[[index(action) for action in actions]] = 1
+        mask.flags.writeable = False
+        return _Tail(actions, mask, _kinds(actions))
+
+
+def _kinds(actions: Sequence[Action]) -> frozenset[str]:
+    return frozenset(map(_kind, actions))
+
+
+def _common_tail(a: Sequence[Action], b: Sequence[Action]) -> int:
+    """How many actions at the end of ``a`` and ``b`` are equal."""
+    same = 0
+    for x, y in zip(reversed(a), reversed(b), strict=False):
+        if x is not y and x != y:
+            break
+        same += 1
+    return same
 
 
 class Encoder:
@@ -219,10 +306,7 @@ class Encoder:
 
     def mask(self, seat: int) -> tuple[NDArray[np.int8], list[Action]]:
         legal = self.legal(seat)
-        mask = np.zeros(len(self.catalog), dtype=np.int8)
-        if legal:
-            mask[self.numbers.of(legal)] = 1
-        return mask, legal
+        return self.numbers.mask(legal)[0].copy(), legal
 
     def observation(self, seat: int, legal: Sequence[Action]) -> NDArray[np.float32]:
         layout = self.layout
@@ -232,36 +316,40 @@ class Encoder:
         view = game.rules.view(game.state, seat)
         memory.follow(game)
         out = np.zeros(layout.size, dtype=np.float32)
-        part = layout.slice
-        part(out, "seat")[seat] = 1.0
-        to_act = part(out, "to_act")
-        for s in game.to_act():
-            to_act[s] = 1.0
-        hand = part(out, "hand")
+        # The one-hot entries are gathered as flat positions and set in one numpy call:
+        # a call per entry cost more than the engine step the observation follows.
+        start = layout.start
+        ones = [start["seat"] + seat]
+        ones += [start["to_act"] + s for s in game.to_act()]
         tokens = layout.token_index
-        for card in [*view.get("hand", []), *view.get("playing_cards", [])]:
+        hand = start["hand"]
+        for card in (*view.get("hand", ()), *view.get("playing_cards", ())):
             i = tokens.get(card)
             if i is not None:
-                hand[i] = 1.0
+                ones.append(hand + i)
         away = len(layout.locations)
+        width = away + 1
         places = layout.location_index
-        pieces = part(out, "pieces")
+        pieces = start["pieces"]
         for piece, where in (view.get("positions") or {}).items():
             p = layout.piece_index.get(piece)
             if p is not None:
-                pieces[p, places.get(_location_key(where), away)] = 1.0
-        weapons = part(out, "weapons")
+                ones.append(pieces + p * width + places.get(_location_key(where), away))
+        weapons = start["weapons"]
         weapon_places = view.get("weapons") or {}
         for w, name in enumerate(layout.weapons):
-            weapons[w, places.get(_location_key(weapon_places.get(name)), away)] = 1.0
-        memory.fill(part(out, "notebook"), layout)
-        counts = part(out, "counts")
+            ones.append(
+                weapons + w * width + places.get(_location_key(weapon_places.get(name)), away)
+            )
+        kinds = start["legal"]
+        ones += [kinds + layout.kind_index[kind] for kind in self.numbers.mask(legal)[1]]
+        out[ones] = 1.0
+        memory.fill(layout.slice(out, "notebook"), layout)
+        counts = start["counts"]
+        players = layout.players
         for f, name in enumerate(layout.count_fields):
             value = view.get(name)
-            if isinstance(value, list) and len(value) == layout.players:
-                counts[f] = value
-        np.clip(counts, -LIMIT, LIMIT, out=counts)
-        legal_kinds = part(out, "legal")
-        for kind in {action.kind for action in legal}:
-            legal_kinds[layout.kind_index[kind]] = 1.0
+            if isinstance(value, list) and len(value) == players:
+                at = counts + f * players
+                out[at : at + players] = [min(max(x, -LIMIT), LIMIT) for x in value]
         return out

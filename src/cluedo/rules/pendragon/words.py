@@ -13,13 +13,13 @@ from typing import Any, ClassVar
 
 from cluedo.content.rewards import RewardFileError, load_rewards
 from cluedo.engine.actions import Action
-from cluedo.presentation.names import Names, humanise
+from cluedo.presentation.names import Names, humanise, plural
 from cluedo.presentation.words import Event, Item, OptionText, View, Words
 from cluedo.rules.pendragon.rolls import stat_name
 
 STAIRCASE = "staircase"
 RESULTS = {
-    "critical": "a critical success!",
+    "critical": "a critical success",
     "success": "a success",
     "failure": "a failure",
     "fumble": "a fumble",
@@ -148,7 +148,8 @@ class PendragonWords(Words):
         where = f"You are in {n.location(here)}."
         if stage == "move":
             steps = pending.get("steps", pending.get("roll"))
-            return f"You rolled {pending.get('roll')}: you may move up to {steps} squares."
+            upto = plural(steps, "square") if isinstance(steps, int) else f"{steps} squares"
+            return f"You rolled {pending.get('roll')}: you may move up to {upto}."
         if stage == "suggest":
             return f"{where} You must voice a Suspicion about {n.location(here)}."
         if stage == "staircase":
