@@ -180,12 +180,22 @@ def test_the_browser_marker_selects_exactly_the_tests_that_drive_chromium() -> N
     """The script's advice, -m "not browser", must leave out every test that needs Chromium."""
     browser = _collected("browser")
     # The game pages, and the table-side notebook's two tests that tap in Chromium.
+    pages = "tests/web/test_web_pages.py::"
     in_chromium = {
         "tests/web/test_tableside.py::test_the_reference_game_entered_by_taps_on_a_phone_agrees_with_cluedo_solve",
         "tests/web/test_tableside.py::test_a_line_that_cannot_be_right_is_refused_and_the_record_is_unchanged",
+        pages + "test_a_whole_classic_game_can_be_played_with_the_keyboard_alone",
+        *(
+            f"{pages}test_a_person_plays_a_whole_game_against_bots_by_clicks[{rules}-{size}]"
+            for rules in ("classic", "clue-or-cruel", "killer-kloo-doo", "pendragon", "clussassin")
+            for size in ("laptop", "phone")
+        ),
     }
+    # The rule sets' own panels are tried in Chromium by some tests of their file.
+    panels = "tests/web/test_web_panels.py::"
     assert browser and all(
-        t.startswith("tests/web/test_web_browser.py::") or t in in_chromium for t in browser
+        t.startswith(("tests/web/test_web_browser.py::", panels)) or t in in_chromium
+        for t in browser
     )
     assert in_chromium <= set(browser)
     others = _collected("not browser")

@@ -119,7 +119,7 @@ def game_over(page: Page) -> bool:
 
 
 def my_turn(page: Page) -> bool:
-    return page.locator("#turn").count() > 0 and page.inner_text("#turn") == "Your turn."
+    return bool(page.evaluate("document.body.dataset.yours === 'yes'"))
 
 
 def wait_for_turn(page: Page, timeout: float = 30) -> bool:
@@ -127,27 +127,39 @@ def wait_for_turn(page: Page, timeout: float = 30) -> bool:
     wait_until(
         page,
         "document.querySelector('#game-over') ||"
-        " (document.querySelector('#turn') && document.querySelector('#turn').textContent"
-        " === 'Your turn.' && document.querySelector('#actions button, #actions form'))",
+        " (document.body.dataset.yours === 'yes'"
+        " && document.querySelector('#actions button, #actions form'))",
         timeout=timeout * 1000,
     )
     return not game_over(page)
 
 
+def frames(page: Page) -> int:
+    """How many table frames the page has drawn (each answer of the server is one)."""
+    n: int = page.evaluate("+(document.body.dataset.frames || 0)")
+    return n
+
+
 def fill_form(page: Page, kind: str) -> None:
-    """Choose the first still-possible value of every drop-down of an action's form."""
+    """Choose the first still-possible value of every drop-down of an action's form and
+    send it (an accusation is confirmed in its dialog first)."""
+    fold = page.locator(f"#actions details[data-kind={kind}]:not([open]) > summary")
+    if fold.count():  # an accusation is folded away until asked for
+        fold.click()
     form = page.locator(f"#actions form[data-kind={kind}]")
     for i in range(form.locator("select").count()):
         select = form.locator("select").nth(i)
         values = [v for v in select.locator("option").evaluate_all("o => o.map(x => x.value)") if v]
         if values and not select.input_value():
             select.select_option(values[0])
-    form.locator("button").click()
+    form.locator("button[type=submit]").click()
+    if page.locator("#confirm[open]").count():
+        page.click("#confirm-yes")
 
 
 def take_one_action(page: Page, accuse: bool = False) -> str:
     """Do one sensible thing on this page, the way a person would; returns what."""
-    before = log_length(page)
+    before = frames(page)
     actions = page.locator("#actions")
     if accuse and actions.locator("form[data-kind=accuse]").count():
         fill_form(page, "accuse")
@@ -176,8 +188,7 @@ def take_one_action(page: Page, accuse: bool = False) -> str:
             done = kind
     wait_until(
         page,
-        f"document.querySelectorAll('#log li').length > {before}"
-        " || !document.getElementById('error').hidden",
+        f"+document.body.dataset.frames > {before} || !document.getElementById('error').hidden",
         timeout=30_000,  # generous: the machine running the suite may be very busy
     )
     assert page.locator("#error").is_hidden(), page.inner_text("#error")

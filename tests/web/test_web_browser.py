@@ -83,7 +83,8 @@ def test_a_person_creates_a_table_and_plays_a_whole_game_against_bots(
     page.click("text=Replay with every card shown")
     page.wait_for_selector("#rp-log li")
     assert page.locator("#rp-log li[data-kind]").count() == 0  # replay lines are plain
-    assert "hand" in page.inner_text("#rp-log")
+    assert "dealt" in page.inner_text("#rp-log")  # the narrated log, every card named
+    assert page.locator("#rp-reveal .card").count() == 18 + 3  # the hands and the envelope
     page.wait_for_selector("#rp-shuffle[data-verified='yes']")
     assert page.inner_text("#rp-shuffle").startswith("verified: the shuffle matches its commitment")
 
@@ -160,8 +161,11 @@ def test_a_killed_server_restarts_and_the_game_goes_on(
     before = log_length(page)
     server.kill()
     wait_until(page, "document.body.dataset.connected === 'no'")
+    # A banner says so at once (no click needed), and again when the page is back.
+    assert page.get_by_role("status").filter(has_text="Connection lost").is_visible()
     server.start()  # same database, same port: the page reconnects by itself
     wait_until(page, "document.body.dataset.connected === 'yes'", timeout=20_000)
+    assert page.get_by_role("status").filter(has_text="Connected again").is_visible()
     wait_until(page, f"document.querySelectorAll('#log li').length >= {before}")
     assert play_until_over(page, accuse_after=1) >= 0
     assert "Game over" in page.inner_text("#game-over")

@@ -44,11 +44,20 @@ class _Upto:
         return self._log
 
 
+WORDS = ("narration", "prompt", "seats", "items", "roll", "forms", "ending")
+"""The frame's words (cluedo.web.words): checked in tests/web/test_web_words.py."""
+
+
 def check_frame(frame: Frame, seat: int | None, game: Game) -> None:
     if frame["type"] != "update" or frame["view"] is None:
         return
     known = knowledge(_Upto(game, frame["view"]["log_end"]))[seat]  # type: ignore[arg-type]
     data = json.loads(json.dumps(frame))
+    # A form's option values are the parameters of legal actions, under their own key.
+    data["forms"] = [
+        {field["key"]: [o["value"] for o in field["options"]] for field in form["fields"]}
+        for form in data.get("forms", [])
+    ]
     for key, card in card_mentions(data):
         if key in SECRET_KEYS or key not in WEB_PUBLIC:
             assert card in known, f"seat {seat} was sent {card!r} under {key!r}"
@@ -153,8 +162,10 @@ def _check_frames(frames: dict[int | None, list[Frame]], game: Game) -> dict[int
             del action["seat"]
         assert frame["legal"] == legal, f"seat {seat}: legal actions differ"
         # Nothing else in the frame but public seat data and chat.
-        extra = set(frame) - {"type", "table", "seat", "chat", "view", "log", "log_start", "legal"}
+        fields = {"type", "table", "seat", "chat", "view", "log", "log_start", "legal"}
+        extra = set(frame) - fields - {*WORDS, "invite_url", "rejoin_url"}
         assert not extra, f"unexpected frame fields {extra}"
+        assert ("rejoin_url" in frame) == (seat is not None)
         assert frame["seat"] == seat
         for info in frame["table"]["seats"]:
             assert set(info) <= {

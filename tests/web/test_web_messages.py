@@ -106,6 +106,17 @@ BAD_BODIES: list[tuple[Any, str, str, str]] = [
     ),
     ({"rules": "classic", "extra": 1}, "bad-request", "unknown fields ['extra']", "settings"),
     ([1, 2], "bad-request", "the request must be a JSON object", ""),
+    # The host, seated by the same request: checked as joining is, before anything exists.
+    ({"host": {"name": "random"}}, "bad-name", "could pass for a bot", "not a bot's name"),
+    ({"host": {"seat": 0}}, "bad-name", "'host.name' is missing", "1 to 40"),
+    ({"host": {"name": "Ann", "seat": 1}}, "bad-seats", "seat 1 is not a person's seat", "0"),
+    (
+        {"host": {"name": "Ann", "character": "rope"}},
+        "bad-character",
+        "character 'rope' is not one of this game's characters",
+        "plum (Professor Plum)",
+    ),
+    ({"host": {"name": "Ann", "token": "x"}}, "bad-request", "unknown fields ['token']", "seat"),
 ]
 
 

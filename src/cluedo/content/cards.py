@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from typing import Any
 
@@ -50,10 +51,15 @@ class CardSet:
         return tuple(c.id for c in self.cards)
 
     def card(self, card_id: str) -> Card:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise CardSetError(f"no card {card_id!r} in the {self.id} set")
+        found = self._by_id.get(card_id)
+        if found is None:
+            raise CardSetError(f"no card {card_id!r} in the {self.id} set")
+        return found
+
+    @cached_property
+    def _by_id(self) -> dict[str, Card]:
+        # Words for people name cards all the time: a look-up, not a scan of the set.
+        return {c.id: c for c in self.cards}
 
     def name(self, card_id: str) -> str:
         """The display name of a card in this set's edition."""

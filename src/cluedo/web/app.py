@@ -3,6 +3,7 @@
 HTTP (JSON):
   GET  /api/rules                    rule sets, options (JSON schema), bots, characters
   GET  /api/boards/{id}              a board's geometry
+  GET  /api/qr.svg?text=...          a QR code (SVG) of a link, for a phone to scan
   POST /api/tables                   open a table -> {"code": ...}
   GET  /api/tables/{code}            the table's public information
   POST /api/tables/{code}/join       take a seat -> {"seat", "token", "url"} (+ a cookie)
@@ -46,10 +47,11 @@ from cluedo.web.guard import (
     parse_json,
     read_body,
 )
-from cluedo.web.lobby import board_json, card_names, create_table, join, rules_catalog
+from cluedo.web.links import qr_svg
+from cluedo.web.lobby import board_json, card_names, join, new_table, rules_catalog
 from cluedo.web.messages import MAX_MESSAGE, Act, AskNotebook, Chat, Ping, read_message
 from cluedo.web.store import DatabaseInUse, Store, TableRecord
-from cluedo.web.tables import Client, Table, WebError, started
+from cluedo.web.tables import Client, Table, WebError
 from cluedo.web.tableside import NotebookRequestError, notebook_json
 
 log = logging.getLogger("cluedo.web")
@@ -227,6 +229,14 @@ class SafeJSON(JSONResponse):
         return dumps(content).encode("ascii")
 
 
+def _seat_response(code: str, seat: int, token: str) -> JSONResponse:
+    """A seat just taken: its number, its private token and link (also as a cookie)."""
+    url = f"/t/{code}?token={token}"
+    response = SafeJSON({"code": code, "seat": seat, "token": token, "url": url})
+    response.set_cookie(f"cluedo_{code}", token, max_age=30 * 86400, httponly=True, samesite="lax")
+    return response
+
+
 def _error(err: WebError, status: int = 400) -> JSONResponse:
     return SafeJSON(err.frame(), status_code=err.status or status)
 
@@ -307,6 +317,16 @@ def create_app(
     async def api_rules(_request: Request) -> Response:
         return SafeJSON(rules_catalog())
 
+    async def api_qr(request: Request) -> Response:
+        try:
+            return Response(
+                qr_svg(request.query_params.get("text")),
+                media_type="image/svg+xml",
+                headers={"cache-control": "public, max-age=86400"},
+            )
+        except WebError as err:
+            return _error(err)
+
     async def api_board(request: Request) -> Response:
         try:
             return SafeJSON(board_json(request.path_params["board"]))
@@ -326,13 +346,11 @@ def create_app(
             return response
         server.retire_finished()  # a new table: a good moment to let old ones go
         try:
-            record = create_table(
+            record, token = new_table(
                 await _json_body(request), server.codes, server.defaults, server.draw_secret()
             )
         except WebError as err:
             return _error(err)
-        if all(s["kind"] == "bot" for s in record.seats):
-            record = started(record)  # nobody to wait for
         server.codes.add(record.code)  # taken now: another request may come while it is stored
         try:
             await asyncio.to_thread(server.store.create, record)
@@ -349,7 +367,10 @@ def create_app(
             )
         table = server.tables[record.code] = Table(record, server.store)
         table.kick()
-        return SafeJSON({"code": record.code, "url": f"/t/{record.code}"})
+        if token is None:
+            return SafeJSON({"code": record.code, "url": f"/t/{record.code}"})
+        seat = next(i for i, s in enumerate(record.seats) if s.get("token_hash"))
+        return _seat_response(record.code, seat, token)
 
     async def api_table(request: Request) -> Response:
         try:
@@ -371,17 +392,13 @@ def create_app(
             return _error(err, 409 if err.rule in ("seat-taken", "started") else 400)
         table.broadcast()
         table.kick()
-        url = f"/t/{table.code}?token={token}"
-        response = SafeJSON({"seat": seat, "token": token, "url": url})
-        response.set_cookie(
-            f"cluedo_{table.code}", token, max_age=30 * 86400, httponly=True, samesite="lax"
-        )
-        return response
+        return _seat_response(table.code, seat, token)
 
     async def api_replay(request: Request) -> Response:
         try:
             table = await server.table(request.path_params["code"], client_address(request.scope))
-            return SafeJSON(table.replay())
+            # Stepping through a whole game takes a moment: in a thread, once per game.
+            return SafeJSON(await asyncio.to_thread(table.replay))
         except WebError as err:
             return _error(err, 404 if err.rule == "no-such-table" else 409)
 
@@ -432,7 +449,7 @@ def create_app(
         async def send(frame: dict[str, Any]) -> None:
             await ws.send_text(dumps(frame))
 
-        client = Client(seat, send)
+        client = Client(seat, send, token if seat is not None else None)
         client.push({"type": "hello", "seat": seat, "code": table.code})
         table.join_client(client)
         name = table.record.seats[seat].get("name", "") if seat is not None else "spectator"
@@ -478,6 +495,7 @@ def create_app(
             Route("/api/notebook", api_notebook, methods=["POST"]),
             Route("/api/rules", api_rules),
             Route("/api/boards/{board}", api_board),
+            Route("/api/qr.svg", api_qr),
             Route("/api/tables", api_create, methods=["POST"]),
             Route("/api/tables/{code}", api_table),
             Route("/api/tables/{code}/join", api_join, methods=["POST"]),

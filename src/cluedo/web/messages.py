@@ -176,6 +176,22 @@ class TableSettings(Incoming):
     spectator_chat: bool = Field(False, description="true or false: spectators may chat")
 
 
+class Host(Incoming):
+    """The person opening a table, seated by the same request (the table is then made
+    whole, or not at all)."""
+
+    sent_as = "`host`"
+
+    name: Annotated[PersonName, Refusal("bad-name", NAME_ALLOWED)] = Field(description=NAME_ALLOWED)
+    seat: int | None = Field(
+        None,
+        description="a person's seat, counted from 0 as in `seats` (default: the first)",
+    )
+    character: Annotated[str | None, Refusal("bad-character")] = Field(
+        None, description="a character's id from GET /api/rules, or null (one is given)"
+    )
+
+
 class CreateTable(Incoming):
     """Open a table. Every field has a default."""
 
@@ -199,6 +215,11 @@ class CreateTable(Incoming):
     )
     settings: Annotated[TableSettings | None, Refusal("bad-settings")] = Field(
         None, description="a JSON object of the table's settings"
+    )
+    host: Host | None = Field(
+        None,
+        description="a JSON object: the person opening the table, seated at once "
+        "(the answer then holds their seat's link)",
     )
 
 
@@ -525,7 +546,7 @@ def protocol_markdown() -> str:
         "| sent as | meaning | fields |",
         "| --- | --- | --- |",
     ]
-    for model in (CreateTable, JoinTable, SeatChoice, TableSettings):
+    for model in (CreateTable, JoinTable, SeatChoice, TableSettings, Host):
         example = f" Example: `{model.example}`." if model.example else ""
         lines.append(f"| {model.sent_as} | {_doc(model)}{example} | {_fields_in_words(model)} |")
     return "\n".join(lines)

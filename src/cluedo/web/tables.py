@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import copy
 import dataclasses
-import functools
 import hashlib
 import json
 import logging
@@ -32,9 +31,11 @@ from cluedo.engine.errors import CluedoError, IllegalAction
 from cluedo.engine.game import Game
 from cluedo.engine.registry import make_rules
 from cluedo.web import notebook as nb
+from cluedo.web.casting import cast, character_choices, chosen_by_options
 from cluedo.web.guard import WebError, display_text
 from cluedo.web.messages import MAX_CHAT, MAX_NAME, ActionRequest, Note
 from cluedo.web.store import Store, TableRecord
+from cluedo.web.words import ROLLS, TableWords, colour_of, initials_of, roll_of, without_seat
 
 log = logging.getLogger("cluedo.web")
 
@@ -73,8 +74,12 @@ class Client:
     gets its frames in order however the table's tasks interleave.
     """
 
-    def __init__(self, seat: int | None, send: Callable[[dict[str, Any]], Any]) -> None:
+    def __init__(
+        self, seat: int | None, send: Callable[[dict[str, Any]], Any], token: str | None = None
+    ) -> None:
         self.seat = seat
+        self.token = token
+        """The seat's private token this connection came with (for its rejoin link only)."""
         self.log_end = 0
         self.chat_end = 0
         self._send = send
@@ -129,6 +134,10 @@ class Table:
         self.notebooks: dict[int, nb.SeatNotebook] = {}
         """Each seat's notebook, made when the seat first asks for it."""
         self._card_names: dict[str, str] | None = None
+        self._steps: list[dict[str, Any]] | None = None
+        """A finished game's replay, step by step, once someone has asked for it."""
+        self.words: TableWords | None = None
+        """The frames' words, once the game has started."""
         self.lock = asyncio.Lock()
         """Held while an action or a chat line is stored and applied: one at a time."""
         self.closing = False
@@ -155,6 +164,7 @@ class Table:
 
     def _build_game(self) -> None:
         self.game = game_of(self.record)
+        self.words = TableWords(self.game, [self._seat_name(s) for s in range(self.record.players)])
         for seat, info in enumerate(self.record.seats):
             if info["kind"] == "bot":
                 if info["bot"] not in bots_for(self.record.rules):
@@ -164,13 +174,12 @@ class Table:
                 self.agents[seat] = make_agent(info["bot"], seat, seed, self.record.rules)
 
     def free_characters(self) -> list[str]:
-        """The characters a person joining now may choose."""
+        """The characters a person joining now may choose (by id)."""
         rec = self.record
-        if rec.options.get("characters") is not None:
+        if chosen_by_options(rec.rules, rec.options):
             return []  # fixed by the table's options
-        rules = make_rules(rec.rules, rec.options)
         taken = {s.get("character") for s in rec.seats}
-        return [c for c in getattr(rules, "suspects", ()) if c not in taken]
+        return [c["id"] for c in character_choices(rec.rules, rec.options) if c["id"] not in taken]
 
     async def seat_person(
         self, wanted: int | None, name: str, character: str | None, digest: str
@@ -203,14 +212,16 @@ class Table:
                 )
             if character is not None and character not in (choices := self.free_characters()):
                 raise WebError(
-                    f"character {character!r} is not available", "bad-character", ", ".join(choices)
+                    f"character {character!r} is not available",
+                    "bad-character",
+                    ", ".join(choices) or "none: the table's options fix every character",
                 )
             after = dataclasses.replace(
                 rec, seats=copy.deepcopy(rec.seats), options=dict(rec.options)
             )
             after.seats[seat].update(name=name, token_hash=digest, character=character)
             if all(s["kind"] == "bot" or s.get("token_hash") for s in after.seats):
-                after = started(after)
+                after = started(after)  # checked here: a game that cannot start is refused
             try:
                 await asyncio.to_thread(self.store.update, after)
             except Exception:
@@ -283,16 +294,23 @@ class Table:
     # -- frames -----------------------------------------------------------------------
 
     def frame_for(self, client: Client, info: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The next frame for one browser: its seat's view and the log it has not had."""
+        """The next frame for one browser: its seat's view and the log it has not had,
+        and the same in words for that viewer (see :mod:`cluedo.web.words`)."""
+        info = info or self.public_info()
         frame: dict[str, Any] = {
             "type": "update",
-            "table": info or self.public_info(),
+            "table": info,
             "seat": client.seat,
             "chat": self.record.chat[max(0, client.chat_end - self._chat_first()) :],
+            "invite_url": f"/t/{self.code}",
         }
+        if client.seat is not None and client.token is not None:
+            frame["rejoin_url"] = f"/t/{self.code}?token={client.token}"
         client.chat_end = self.chat_total
-        if self.game is None:
-            frame.update(view=None, log=[], log_start=0, legal=[])
+        if self.game is None or self.words is None:
+            frame.update(view=None, log=[], log_start=0, legal=[], narration=[], items=[])
+            frame.update(prompt=self._lobby_prompt(), roll=None, forms=[], ending=None)
+            frame["seats"] = self.seat_list(info, None, client.seat)
             return frame
         view = self.game.view(client.seat, log_since=client.log_end)
         frame["log"] = view.pop("log")
@@ -300,8 +318,77 @@ class Table:
         client.log_end = view["log_end"]
         frame["view"] = view
         legal = self.game.legal_actions(client.seat) if client.seat is not None else []
-        frame["legal"] = [_without_seat(a) for a in legal]
+        frame["legal"] = [without_seat(a) for a in legal]
+        words = self.words.frame_words(client.seat, view, frame["log"], legal)
+        seat_items = words.pop("seat_items")
+        frame.update(words)
+        frame["seats"] = self.seat_list(info, view, client.seat)
+        for row, said in zip(frame["seats"], seat_items, strict=False):
+            row["items"] = said
         return frame
+
+    def _seat_name(self, seat: int) -> str:
+        """The name of whoever plays a seat: the person's, or the bot's in words."""
+        info = self.record.seats[seat]
+        if info["kind"] == "bot":
+            return f"{str(info.get('bot') or 'a').capitalize()} bot"
+        return display_text(info.get("name"), MAX_NAME) or f"Seat {seat + 1}"
+
+    def _lobby_names(self) -> dict[str, str]:
+        if self._card_names is None:
+            cards = nb.card_set_of(make_rules(self.record.rules, self.record.options))
+            self._card_names = {c: cards.name(c) for c in cards.ids} if cards is not None else {}
+        return self._card_names
+
+    def _lobby_prompt(self) -> dict[str, Any]:
+        free = sum(
+            1 for s in self.record.seats if s["kind"] == "person" and not s.get("token_hash")
+        )
+        waiting = (
+            f"Waiting for {free} more {'person' if free == 1 else 'people'} to take a seat."
+            if free
+            else "The game is about to start."
+        )
+        return {"situation": "", "question": waiting, "choices": [], "yours": False}
+
+    def seat_list(
+        self, info: dict[str, Any], view: dict[str, Any] | None, viewer: int | None
+    ) -> list[dict[str, Any]]:
+        """The seats in words: who plays each, as what, and whether they are to act."""
+        words = self.words
+        to_act = set(view.get("to_act") or []) if view is not None else set()
+        characters = list(view.get("characters") or []) if view is not None else []
+        rows = []
+        for seat, public in enumerate(info["seats"]):
+            character = characters[seat] if seat < len(characters) else public.get("character")
+            character_name = None
+            if character is not None:
+                if words is not None:
+                    character_name = words.base.names.card(str(character))
+                else:
+                    character_name = self._lobby_names().get(character, str(character))
+            if public["kind"] == "person":
+                label = public["name"] or character_name or f"Seat {seat + 1} (free)"
+            else:
+                label = character_name or self._seat_name(seat)
+            rows.append(
+                {
+                    "seat": seat,
+                    "label": label,
+                    "character": character,
+                    "character_name": character_name,
+                    "colour": colour_of(character, seat),
+                    "you": seat == viewer,
+                    "to_act": seat in to_act,
+                    "bot": public["kind"] == "bot",
+                    "connected": bool(public["connected"]),
+                    "items": [],
+                }
+            )
+        marks = initials_of([r["character_name"] or r["label"] for r in rows])
+        for row, mark in zip(rows, marks, strict=True):
+            row["initials"] = mark
+        return rows
 
     def broadcast(self) -> None:
         info = self.public_info()
@@ -527,16 +614,51 @@ class Table:
             desk.drawn = None
 
     def replay(self) -> dict[str, Any]:
-        """A finished game with every card shown, for stepping through afterwards."""
+        """A finished game with every card shown, for stepping through afterwards.
+
+        Besides the save and the full log, ``steps`` has the game after its set-up
+        and after each action: everything on the table then (every card shown),
+        what happened in words, and the roll made in that step.
+        """
         if self.game is None or not self.game.finished:
             raise WebError("only a finished game can be replayed", "not-finished")
+        if self._steps is None:
+            self._steps = self._replay_steps()
         return {
             "save": self.game.save(),
             "events": self.game.full_log(),
             "reveal": self.game.rules.reveal(self.game.state),
             "shuffle": self.shuffle(),
             "table": self.public_info(),
+            "steps": self._steps,
         }
+
+    def _replay_steps(self) -> list[dict[str, Any]]:
+        """The game step by step (see :meth:`replay`); the game is over, so nothing is hidden."""
+        assert self.words is not None
+        game = game_of(dataclasses.replace(self.record, actions=[]))
+        narrator = self.words.narrator(None)
+        steps = []
+        done = 0
+        for index in range(len(self.record.actions) + 1):
+            if index:
+                game.apply(Action.from_json(self.record.actions[index - 1]))
+            events = [e.full() for e in game.events[done:]]
+            done = len(game.events)
+            lines = [line for e in events if (line := narrator.event(e)) is not None]
+            rolled = [e for e in events if e.get("kind") in ROLLS]
+            steps.append(
+                {
+                    "view": _revealed(game),
+                    "narration": " ".join(lines) or None,
+                    "lines": lines,
+                    "roll": roll_of(narrator, rolled[-1]) if rolled else None,
+                    "action": without_seat(game.actions[-1]) if index else None,
+                    "seat": game.actions[-1].seat if index else None,
+                }
+            )
+        plain: list[dict[str, Any]] = json.loads(json.dumps(steps))  # tuples made lists
+        return plain
 
     # -- bots and stand-ins -----------------------------------------------------------
 
@@ -659,6 +781,22 @@ def game_of(record: TableRecord) -> Game:
     )
 
 
+def _revealed(game: Game) -> dict[str, Any]:
+    """Everything on the table now, every card shown, with the keys of a view."""
+    view = game.rules.reveal(game.state)
+    view.update(
+        rules=game.rules_name,
+        options=game.options,
+        seat=None,
+        to_act=list(game.to_act()),
+        finished=game.finished,
+        outcome=game.state.outcome or None,
+        winners=list(game.state.winners),
+        log_end=len(game.events),
+    )
+    return view
+
+
 def started(record: TableRecord) -> TableRecord:
     """A copy of a table whose seats are all taken, as it is once play begins: the
     seats' characters fixed and the status ``playing``. Nothing is stored or changed."""
@@ -666,11 +804,15 @@ def started(record: TableRecord) -> TableRecord:
         record, seats=copy.deepcopy(record.seats), options=dict(record.options), status="playing"
     )
     chosen = [s.get("character") for s in rec.seats]
-    if any(chosen) and rec.options.get("characters") is None:
-        rules = make_rules(rec.rules, rec.options)
-        pool = [c for c in getattr(rules, "suspects", ()) if c not in chosen]
-        rec.options["characters"] = [c or pool.pop(0) for c in chosen]
-    characters = game_of(rec).view(None).get("characters")
+    rec.options = cast(rec.rules, rec.options, chosen, rec.players)
+    try:
+        game = game_of(rec)
+    except CluedoError as err:
+        # The lobby checks every choice first, so this is a bug; but a table that
+        # cannot start must be refused, never stored half-made.
+        log.warning("table %s cannot start: %s", rec.code, err)
+        raise WebError(f"this table cannot start: {err}", "bad-options") from None
+    characters = game.view(None).get("characters")
     if isinstance(characters, list):
         for seat, info in enumerate(rec.seats):
             info["character"] = characters[seat]
@@ -705,12 +847,3 @@ def _displayable(line: Any) -> dict[str, Any]:
         "text": display_text(line.get("text"), MAX_CHAT),
         "at": line.get("at") if isinstance(line.get("at"), (int, float)) else 0.0,
     }
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _without_seat(action: Action) -> dict[str, Any]:
-    # Cached: rule sets reuse the same action objects (the long accusation lists),
-    # and every frame to the seat to act carries them. Callers must not change it.
-    out = action.to_json()
-    del out["seat"]
-    return out

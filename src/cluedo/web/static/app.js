@@ -1,6 +1,9 @@
 // The page: a lobby, a table and a replay viewer. No build step.
-// The table is generic: it draws what the view holds and offers what the legal
-// actions allow, so every rule set the server registers can be played here.
+// The table is generic: the server sends the board, the view and the pending
+// decision in words (narration, prompt, seats, items, forms), and the page draws
+// them; each rule set may add a panel of its own (static/panels/<name>.js, see
+// window.Cluedo below). Where an older server leaves a field out, the page falls
+// back to what it can say from the view without printing raw keys.
 // Text from people (names, chat) only ever goes into textContent.
 "use strict";
 
@@ -8,17 +11,19 @@ const $ = (id) => document.getElementById(id);
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined) continue;
     if (k === "text") node.textContent = v;
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v);
   }
-  for (const c of children) node.append(c);
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
   return node;
 }
 const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs) {
+function svg(tag, attrs, text) {
   const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
   return node;
 }
 function showError(text) {
@@ -34,13 +39,66 @@ async function api(path, body) {
   if (!res.ok) throw new Error(data.error + (data.allowed ? " (allowed: " + data.allowed + ")" : ""));
   return data;
 }
+// Words for an id the server sent no name for: "lead_pipe" -> "Lead pipe".
+function humanise(id) {
+  const text = String(id).replace(/[_-]+/g, " ").trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+function listWords(items) {
+  if (items.length < 2) return items.join("");
+  return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+}
+
+// ---------------------------------------------------------------- panels of the rule sets
+// A rule set's panel file calls Cluedo.registerPanel(name, {panel, decorateBoard}).
+// Only files known to ship are asked for: a missing file would be a failed request.
+const PANEL_FILES = new Set(["clue_or_cruel", "killer_kloo_doo", "pendragon", "clussassin"]);
+const panels = {};
+const panelsAsked = new Set();
+let redrawForPanel = null;
+window.Cluedo = Object.freeze({
+  registerPanel(rules, impl) {
+    panels[rules] = impl || {};
+    if (redrawForPanel) redrawForPanel();
+  },
+});
+function loadPanel(rules) {
+  const file = String(rules).replace(/-/g, "_");
+  if (!PANEL_FILES.has(file) || panelsAsked.has(file)) return;
+  panelsAsked.add(file);
+  const script = document.createElement("script");
+  script.src = "/static/panels/" + file + ".js";
+  script.onerror = () => script.remove(); // the page works without it
+  document.body.append(script);
+}
+function panelOf(rules) { return panels[rules] || null; }
+function runPanel(rules, box, frame, ctx) {
+  const impl = panelOf(rules);
+  let node = null;
+  if (impl && typeof impl.panel === "function") {
+    try { node = impl.panel(frame, ctx); } catch (err) { console.error("the " + rules + " panel failed:", err); }
+  }
+  box.replaceChildren(...(node ? [node] : []));
+  box.hidden = !node;
+}
+function decorate(rules, root, frame, ctx) {
+  const impl = panelOf(rules);
+  if (!(impl && typeof impl.decorateBoard === "function")) return;
+  try { impl.decorateBoard(root, frame, ctx); } catch (err) { console.error("the " + rules + " board failed:", err); }
+}
+// Squares are one unit of the board's SVG: [row, col] -> [x, y] of the square's top-left corner.
+const GEOMETRY = Object.freeze({
+  squareSize: 1, originX: 0, originY: 0,
+  toXY: (at) => [at[1], at[0]],
+  centre: (at) => [at[1] + 0.5, at[0] + 0.5],
+});
 
 // ---------------------------------------------------------------- lobby
 let catalog = [];
 async function showLobby() {
   $("lobby").hidden = false;
   catalog = await api("/api/rules");
-  for (const r of catalog) $("rules").append(el("option", {value: r.name, text: r.title + " (" + r.name + ")"}));
+  for (const r of catalog) $("rules").append(el("option", {value: r.name, text: r.label || r.title || humanise(r.name)}));
   $("rules").addEventListener("change", fillLobby);
   $("players").addEventListener("change", fillSeats);
   fillLobby();
@@ -52,38 +110,68 @@ async function showLobby() {
   });
 }
 function currentRules() { return catalog.find((r) => r.name === $("rules").value); }
+// The catalog's options: a list with labels (newer servers), else read from the JSON schema.
+function optionList(r) {
+  if (Array.isArray(r.options)) return r.options;
+  const out = [];
+  for (const [key, spec] of Object.entries((r.options && r.options.properties) || {})) {
+    const ref = spec.$ref ? (r.options.$defs || {})[spec.$ref.split("/").pop()] || {} : {};
+    const values = spec.enum || ref.enum || (spec.type === "boolean" ? [true, false] : []);
+    out.push({key, label: spec.title || humanise(key), description: "",
+      choices: values.map((v) => ({value: v, label: v === true ? "Yes" : v === false ? "No" : humanise(v)}))});
+  }
+  return out;
+}
+function characterList(r) {
+  return (r.characters || []).map((c) => typeof c === "string" ? {id: c, name: humanise(c)} : c);
+}
+const LEVEL_WORDS = {easy: "easy", medium: "medium", hard: "hard"};
+function botList(r) {
+  return (r.bots || []).map((b) => typeof b === "string" ? {name: b, label: humanise(b), level: null} : b);
+}
 function fillLobby() {
   const r = currentRules();
+  $("rules-description").textContent = r.description || "";
   $("players").min = r.min_players; $("players").max = r.max_players;
   $("players").value = Math.min(Math.max(+$("players").value, r.min_players), r.max_players);
   const box = $("options");
   box.replaceChildren(el("legend", {text: "Options"}));
-  for (const [key, spec] of Object.entries(r.options.properties || {})) {
-    if (key === "characters") continue; // chosen per seat when people sit down
-    const def = r.defaults[key];
-    const enumValues = spec.enum || (spec.$ref && resolveRef(r.options, spec.$ref).enum);
+  for (const opt of optionList(r)) {
+    // Characters are chosen as people sit down; a knight's sheet is for the API.
+    if (opt.key === "characters" || opt.key === "sheets") continue;
+    const def = (r.defaults || {})[opt.key];
+    let choices = opt.choices || [];
+    if (!choices.length && opt.key === "board") choices = [{value: def, label: humanise(def)}];
     let input;
-    if (enumValues) {
-      input = el("select", {"data-option": key});
-      for (const v of enumValues) input.append(el("option", {value: JSON.stringify(v), text: String(v)}));
-      input.value = JSON.stringify(def);
-    } else if (spec.type === "boolean") {
-      input = el("input", {type: "checkbox", "data-option": key});
-      input.checked = !!def;
+    if (choices.length) {
+      input = el("select", {"data-option": opt.key});
+      for (const c of choices) input.append(el("option", {value: JSON.stringify(c.value), text: c.label}));
+      if (choices.some((c) => JSON.stringify(c.value) === JSON.stringify(def))) input.value = JSON.stringify(def);
+    } else if (typeof def === "number") {
+      const spec = ((r.options_schema || r.options || {}).properties || {})[opt.key] || {};
+      input = el("input", {type: "number", "data-option": opt.key, value: String(def),
+        min: String(spec.minimum === undefined ? 1 : spec.minimum), max: spec.maximum === undefined ? null : String(spec.maximum)});
+      input.dataset.kind = "number";
     } else {
-      input = el("input", {"data-option": key, value: def === null || def === undefined ? "" : String(def)});
-      input.dataset.kind = spec.type === "integer" || spec.type === "number" ? "number" : "text";
+      continue; // no way to choose it in words: the rule set's usual value stands
     }
-    box.append(el("label", {title: spec.description || ""}, key + " ", input));
+    const id = "opt-" + opt.key;
+    input.id = id;
+    const descId = id + "-desc";
+    if (opt.description) input.setAttribute("aria-describedby", descId);
+    box.append(el("div", {class: "option"},
+      el("label", {class: "field", for: id}, el("span", {class: "field-label", text: opt.label})), input,
+      opt.description ? el("p", {class: "desc", id: descId, text: opt.description}) : null));
   }
   const mine = $("my-character");
-  mine.replaceChildren(el("option", {value: "", text: "any"}));
-  for (const c of r.characters) mine.append(el("option", {value: c, text: c}));
+  mine.replaceChildren(el("option", {value: "", text: "Any"}));
+  for (const c of characterList(r)) mine.append(el("option", {value: c.id, text: c.name}));
   fillSeats();
 }
-function resolveRef(schema, ref) {
-  const name = ref.split("/").pop();
-  return (schema.$defs || {})[name] || {};
+function defaultBot(r) {
+  const bots = botList(r);
+  return (bots.find((b) => b.default === true) || bots.find((b) => b.level === "medium") ||
+    bots.find((b) => b.name === "sensible") || bots[0] || {}).name;
 }
 function fillSeats() {
   const r = currentRules();
@@ -92,13 +180,18 @@ function fillSeats() {
   box.replaceChildren(el("legend", {text: "Seats"}));
   const n = +$("players").value;
   for (let i = 0; i < n; i++) {
-    const sel = el("select", {"data-seat": i});
-    sel.append(el("option", {value: "person", text: "person"}));
-    for (const b of r.bots) sel.append(el("option", {value: "bot:" + b, text: b + " bot"}));
-    sel.value = i === 0 ? "person" : (r.bots.includes("sensible") ? "bot:sensible" : "bot:" + r.bots[0]);
+    const sel = el("select", {"data-seat": i, id: "seat-" + i});
+    sel.append(el("option", {value: "person", text: i === 0 ? "You" : "A person (invite a friend)"}));
+    for (const b of botList(r)) {
+      // "Sensible bot (medium)": the label names the strength unless the server's does already.
+      let text = /\bbot\b/i.test(b.label) ? b.label : b.label + " bot";
+      if (LEVEL_WORDS[b.level] && !text.includes("(" + LEVEL_WORDS[b.level] + ")")) text += " (" + LEVEL_WORDS[b.level] + ")";
+      sel.append(el("option", {value: "bot:" + b.name, title: b.description || null, text}));
+    }
+    sel.value = i === 0 ? "person" : "bot:" + defaultBot(r);
     if (i > 0 && before[i] && [...sel.options].some((o) => o.value === before[i])) sel.value = before[i];
     if (i === 0) sel.disabled = true; // you
-    box.append(el("label", {}, "Seat " + (i + 1) + (i === 0 ? " (you) " : " "), sel));
+    box.append(el("label", {class: "field", for: "seat-" + i}, el("span", {class: "field-label", text: "Player " + (i + 1)})), sel);
   }
 }
 async function createTable(e) {
@@ -108,8 +201,7 @@ async function createTable(e) {
   for (const input of $("options").querySelectorAll("[data-option]")) {
     const key = input.dataset.option;
     if (input.tagName === "SELECT") options[key] = JSON.parse(input.value);
-    else if (input.type === "checkbox") options[key] = input.checked;
-    else if (input.value !== "") options[key] = input.dataset.kind === "number" ? Number(input.value) : input.value;
+    else if (input.value !== "") options[key] = Number(input.value);
   }
   const seats = [...$("seats").querySelectorAll("select")].map((s) =>
     s.value === "person" ? {kind: "person"} : {kind: "bot", bot: s.value.slice(4)});
@@ -120,32 +212,66 @@ async function createTable(e) {
       settings: {bot_delay: +$("bot-delay").value, idle_bot_after: idle ? +idle : null,
                  turn_limit: $("turn-limit").value ? +$("turn-limit").value : null,
                  notebook_aid: $("aid").checked},
+      // The host is seated by the same request: the table is made whole or not at all.
+      host: {name: $("my-name").value, character: $("my-character").value || null},
     });
-    const joined = await api("/api/tables/" + made.code + "/join", {
-      name: $("my-name").value, seat: 0, character: $("my-character").value || null,
-    });
-    localStorage.setItem("cluedo-token-" + made.code, joined.token);
-    location.href = joined.url;
+    localStorage.setItem("cluedo-token-" + made.code, made.token);
+    location.href = made.url;
   } catch (err) { showError(err.message); }
 }
 
-// ---------------------------------------------------------------- table
-const T = {code: null, ws: null, seat: null, board: null, boardId: null, names: {},
+// ---------------------------------------------------------------- table state
+const T = {code: null, ws: null, seat: null, board: null, names: {}, frame: null, rules: null,
            view: null, table: null, legal: [], log: [], notebookOpen: false, retry: 500,
-           selected: {}, nb: null};
-function name(id) { return T.names[id] || String(id).replace(/_/g, " "); }
+           nb: null, fresh: true, lastRoll: null, dropped: false, frames: 0};
+function name(id) { return T.names[id] || humanise(id); }
+const TITLES = /^(miss|mrs\.?|mr\.?|ms\.?|colonel|col\.?|reverend|rev\.?|professor|prof\.?|dr\.?|doctor|sir|dame|lady|lord|madame)$/i;
+function initialsOf(text) {
+  const words = String(text || "?").split(/\s+/).filter(Boolean);
+  const kept = words.filter((w) => !TITLES.test(w));
+  const word = (kept.length ? kept[kept.length - 1] : words[words.length - 1] || "?");
+  return word.charAt(0).toUpperCase() + (word.charAt(1) || "").toLowerCase();
+}
+const COLOURS = {scarlet: "#d62828", mustard: "#e9b824", white: "#f5f5f5", green: "#2a9d4b",
+  peacock: "#2563eb", plum: "#7b2d8e"};
+function colour(id) {
+  if (COLOURS[id]) return COLOURS[id];
+  let h = 0;
+  for (const ch of String(id)) h = (h * 31 + ch.charCodeAt(0)) % 360;
+  return "hsl(" + h + ",55%,45%)";
+}
+// The seats in words: the frame's own list, else made from the table and the view.
+function seatInfos(table, view, seat, frameSeats) {
+  if (Array.isArray(frameSeats) && frameSeats.length) return frameSeats;
+  const chars = (view && view.characters) || [];
+  const toAct = (view && view.to_act) || [];
+  return ((table && table.seats) || []).map((s) => {
+    const ch = s.character || chars[s.seat] || null;
+    // A bot is known by its character; a person by their name.
+    const person = s.kind === "bot" ? (ch ? "" : humanise(s.bot || "bot") + " bot") : (s.name || "");
+    const label = person || (ch ? name(ch) : "Player " + (s.seat + 1));
+    return {seat: s.seat, label, character: ch, character_name: ch ? name(ch) : null,
+      initials: initialsOf(ch ? name(ch) : label), colour: colour(ch || label), you: s.seat === seat,
+      to_act: toAct.includes(s.seat), bot: s.kind === "bot", connected: s.connected !== false,
+      taken: s.taken !== false, standin: !!s.standin, person: s.kind === "person"};
+  });
+}
+function currentSeats() { return seatInfos(T.table, T.view, T.seat, T.frame && T.frame.seats); }
 function seatName(s) {
-  if (s === null || s === undefined || !T.table) return String(s);
-  const info = T.table.seats[s];
-  if (!info) return "seat " + s;
-  const who = info.name || ("seat " + (s + 1));
-  return info.character ? who + " (" + name(info.character) + ")" : who;
+  if (s === null || s === undefined) return "nobody";
+  const info = currentSeats().find((x) => x.seat === s);
+  if (!info) return "Player " + (s + 1);
+  return info.character_name && info.character_name !== info.label ? info.label + " (" + info.character_name + ")" : info.label;
+}
+function panelCtx(replay) {
+  return {names: T.names, seatLabel: seatName, act: replay ? () => {} : act, boardGeometry: GEOMETRY,
+    board: T.board, replay: !!replay, seat: T.seat, rules: T.rules};
 }
 
 async function showTable(code) {
   T.code = code;
   $("table").hidden = false;
-  $("where").textContent = "table " + code;
+  $("where").textContent = "Table " + code;
   const params = new URLSearchParams(location.search);
   let token = params.get("token");
   if (token) localStorage.setItem("cluedo-token-" + code, token);
@@ -154,12 +280,17 @@ async function showTable(code) {
   try {
     const info = await api("/api/tables/" + code);
     T.names = info.names || {};
+    T.rules = info.rules;
+    T.table = info;
+    loadPanel(info.rules);
     if (info.status === "lobby" && !T.token) offerSeats(info);
   } catch (err) { showError(err.message); return; }
+  redrawForPanel = () => { if (T.frame) drawAll(); };
   $("nb-toggle").addEventListener("click", () => {
     T.notebookOpen = !T.notebookOpen;
     $("notebook").hidden = !T.notebookOpen;
-    $("nb-toggle").textContent = T.notebookOpen ? "hide" : "show";
+    $("nb-toggle").textContent = T.notebookOpen ? "Hide" : "Show";
+    $("nb-toggle").setAttribute("aria-expanded", String(T.notebookOpen));
     askNotebook();
   });
   $("odds").addEventListener("change", () => { if (T.nb) drawNotebook(T.nb); });
@@ -172,18 +303,21 @@ async function showTable(code) {
   connect();
 }
 function offerSeats(info) {
+  $("turn-area").prepend($("join-panel")); // first thing to do here: take a seat
   $("join-panel").hidden = false;
   const seatSel = $("join-seat");
   seatSel.replaceChildren();
-  for (const s of info.seats) if (!s.taken) seatSel.append(el("option", {value: s.seat, text: "Seat " + (s.seat + 1)}));
+  for (const s of info.seats) if (!s.taken) seatSel.append(el("option", {value: s.seat, text: "Player " + (s.seat + 1)}));
   const charSel = $("join-character");
-  charSel.replaceChildren(el("option", {value: "", text: "any"}));
+  charSel.replaceChildren(el("option", {value: "", text: "Any"}));
   const rules = info.rules;
   api("/api/rules").then((cat) => {
     const r = cat.find((x) => x.name === rules);
     const taken = info.seats.map((s) => s.character);
-    for (const c of (r ? r.characters : [])) if (!taken.includes(c)) charSel.append(el("option", {value: c, text: name(c)}));
-  });
+    for (const c of (r ? characterList(r) : [])) {
+      if (!taken.includes(c.id)) charSel.append(el("option", {value: c.id, text: T.names[c.id] || c.name}));
+    }
+  }).catch((err) => showError(err.message));
   $("join-form").onsubmit = async (e) => {
     e.preventDefault();
     try {
@@ -195,6 +329,15 @@ function offerSeats(info) {
     } catch (err) { showError(err.message); }
   };
 }
+
+// ---------------------------------------------------------------- connection
+function banner(text, kind) {
+  const box = $("connection");
+  clearTimeout(banner.timer);
+  box.textContent = text || "";
+  box.className = kind || "";
+  box.hidden = !text;
+}
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   let url = proto + "//" + location.host + "/ws/" + T.code;
@@ -202,74 +345,254 @@ function connect() {
   else if (new URLSearchParams(location.search).has("spectate")) url += "?spectate=1";
   const ws = new WebSocket(url);
   T.ws = ws;
-  ws.onopen = () => { T.retry = 500; T.nbAsked = false; document.body.dataset.connected = "yes"; };
+  ws.onopen = () => {
+    T.retry = 500; T.nbAsked = false; T.fresh = true;
+    document.body.dataset.connected = "yes";
+    if (T.dropped) {
+      T.dropped = false;
+      banner("Connected again.", "back");
+      banner.timer = setTimeout(() => banner(""), 4000);
+    }
+  };
   ws.onmessage = (m) => receive(JSON.parse(m.data));
   ws.onclose = (ev) => {
     document.body.dataset.connected = "no";
-    if (ev.code === 4403 || ev.code === 4404) return; // wrong link: retrying will not help
-    setTimeout(connect, T.retry);                     // lost connection: come back to the seat
+    if (ev.code === 4403 || ev.code === 4404 || ev.code === 4410) {
+      banner("This link opens no seat at this table.", "down");
+      return; // wrong link: retrying will not help
+    }
+    T.dropped = true;
+    banner("Connection lost. Reconnecting…", "down");
+    setTimeout(connect, T.retry); // come back to the seat by itself
     T.retry = Math.min(T.retry * 2, 2000);
   };
 }
 function send(message) {
-  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(message));
-  else showError("not connected; trying again");
+  if (T.ws && T.ws.readyState === WebSocket.OPEN) { T.ws.send(JSON.stringify(message)); return true; }
+  showError("Not connected; trying again.");
+  return false;
 }
+function act(action) {
+  if (send({type: "act", action})) {
+    // One answer per click: the buttons wait for the server's next frame.
+    for (const b of $("actions").querySelectorAll("button, select")) b.disabled = true;
+  }
+}
+
+// ---------------------------------------------------------------- frames
 function receive(frame) {
   if (frame.type === "hello") { T.seat = frame.seat; return; }
-  if (frame.type === "error") { T.nbAsked = false; showError(frame.error + (frame.allowed ? " (allowed: " + frame.allowed + ")" : "")); return; }
+  if (frame.type === "error") {
+    T.nbAsked = false;
+    showError(frame.error + (frame.allowed ? " (allowed: " + frame.allowed + ")" : ""));
+    if (T.frame) drawActions();
+    return;
+  }
   if (frame.type === "notebook") { notebookArrived(frame); return; }
-  if (frame.type !== "update") return;
+  if (frame.type !== "update" && frame.type !== "state") return;
   showError("");
+  const first = T.fresh;
+  T.fresh = false;
+  T.frame = frame;
   T.table = frame.table;
+  T.rules = frame.table.rules;
+  loadPanel(T.rules);
+  if (frame.seat !== undefined) T.seat = frame.seat;
   if (frame.log_start === 0) { T.log = []; $("log").replaceChildren(); }
   if (frame.chat.length === 0 && frame.log_start === 0 && !T.chatSeen) $("chat").replaceChildren();
   T.chatSeen = true;
   for (const line of frame.chat) addChat(line);
   T.view = frame.view;
-  T.legal = frame.legal;
-  $("actions").replaceChildren(); // never leave a stale action to click while the board loads
-  for (const e of frame.log) { T.log.push(e); addLog(e); }
-  drawStatus();
+  T.legal = frame.legal || [];
+  const narration = Array.isArray(frame.narration) ? frame.narration : null;
+  const moments = [];
+  frame.log.forEach((e, i) => {
+    T.log.push(e);
+    noteRoll(e);
+    let text, moment = false;
+    if (narration) { text = narration[i] && narration[i].text; moment = !!(narration[i] && narration[i].moment); }
+    else text = eventText(e);
+    if (text) addLog(text, e.kind);
+    if (text && moment) moments.push(text);
+  });
+  // A page that just connected gets the whole log: its old moments are not news.
+  if (!first) for (const text of moments.slice(-3)) showMoment(text);
+  T.frames += 1;
+  document.body.dataset.frames = String(T.frames);
   if (T.view) {
     $("join-panel").hidden = true;
-    loadBoard(T.view.board || "classic").then(() => { drawBoard(); drawActions(); });
-    drawHand();
+    const id = T.view.board || "classic";
+    if (!boards[id]) loadBoard(id).then(() => { if (T.frame === frame) drawAll(); });
+    else T.board = boards[id];
     if (T.notebookOpen) askNotebook();
-  } else {
-    drawActions();
   }
+  drawAll();
+}
+function drawAll() {
+  drawStatus();
+  drawPrompt();
+  drawActions();
+  drawHand();
+  drawLinks();
+  if (T.view && T.board) {
+    drawBoard($("board"), T.board, T.view, boardOptions());
+    decorate(T.rules, $("board"), T.frame, panelCtx(false));
+  }
+  runPanel(T.rules, $("variant-panel"), T.frame, panelCtx(false));
 }
 
+// The latest roll: the frame's own, else the latest roll event of the log.
+function noteRoll(e) {
+  if (e.kind === "roll" && typeof e.roll === "number") {
+    T.lastRoll = {seat: e.seat, dice: Array.isArray(e.dice) ? e.dice : [e.roll], total: e.roll, sides: 6};
+  } else if (e.kind === "trait_roll" && typeof e.roll === "number") {
+    T.lastRoll = {seat: e.seat, dice: [e.roll], total: e.roll, sides: 20};
+  }
+}
+function currentRoll() {
+  const r = T.frame && T.frame.roll;
+  if (r && Array.isArray(r.dice)) return r;
+  return T.lastRoll;
+}
+function drawDice(box, roll) {
+  box.replaceChildren();
+  const dice = ((roll && roll.dice) || []).filter((d) => typeof d === "number");
+  if (!dice.length) { box.hidden = true; box.removeAttribute("aria-label"); return; }
+  box.hidden = false;
+  const twenty = roll.sides === 20 || dice.some((d) => d > 6);
+  const known = roll.seat !== null && roll.seat !== undefined;
+  const who = known ? (roll.seat === T.seat ? "Your roll" : seatName(roll.seat) + "'s roll") : "The roll";
+  const total = typeof roll.total === "number" ? roll.total : dice.reduce((a, b) => a + b, 0);
+  const sum = dice.length > 1 ? "= " + total : "";
+  const words = roll.text || (who + ": " + dice.join(" + ") + (sum ? " " + sum : "") + ".");
+  const faces = el("span", {class: "dice-faces", "aria-hidden": "true"});
+  for (const d of dice) faces.append(twenty ? d20Face(d) : dieFace(d));
+  box.append(el("span", {class: "dice-who", "aria-hidden": "true", text: who + (twenty ? " (d20)" : "")}), faces);
+  if (sum) box.append(el("span", {class: "dice-sum", "aria-hidden": "true", text: sum}));
+  box.setAttribute("role", "img");
+  box.setAttribute("aria-label", words);
+}
+const PIPS = {1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [0, 2], [2, 0], [2, 2]],
+  5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]], 6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]]};
+function dieFace(n) {
+  const face = svg("svg", {viewBox: "0 0 30 30", class: "die", width: 30, height: 30});
+  face.append(svg("rect", {x: 1, y: 1, width: 28, height: 28, rx: 5, fill: "#fffdf6", stroke: "#3b2a1a", "stroke-width": 1.5}));
+  if (PIPS[n]) for (const [r, c] of PIPS[n]) face.append(svg("circle", {cx: 8 + c * 7, cy: 8 + r * 7, r: 2.6, fill: "#3b2a1a"}));
+  else face.append(svg("text", {x: 15, y: 20, "text-anchor": "middle", "font-size": 14}, String(n)));
+  return face;
+}
+function d20Face(n) {
+  const face = svg("svg", {viewBox: "0 0 34 34", class: "die d20", width: 34, height: 34});
+  face.append(svg("polygon", {points: "17,1 32,9.5 32,24.5 17,33 2,24.5 2,9.5", fill: "#3b2a7a", stroke: "#1c1240", "stroke-width": 1.5}));
+  face.append(svg("text", {x: 17, y: 22, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: "#fff"}, String(n)));
+  return face;
+}
+
+// ---------------------------------------------------------------- status and seats
 function drawStatus() {
-  const t = T.table, v = T.view;
+  const v = T.view;
   const status = $("status");
   status.replaceChildren();
-  const me = T.seat === null ? "You are watching." : "You are " + seatName(T.seat) + ".";
-  status.append(el("div", {text: t.rules + " - " + me}));
-  if (!v) status.append(el("div", {text: "Waiting for every seat to be taken."}));
-  else if (v.finished) {
-    const winners = (v.winners || []).map(seatName).join(", ") || "nobody";
-    status.append(el("div", {id: "game-over", text: "Game over: " + winners + " won." +
-      (v.envelope ? " The envelope held " + v.envelope.map(name).join(", ") + "." : "")}));
-    status.append(el("a", {href: "/replay/" + T.code, text: "Replay with every card shown"}));
+  const turn = $("turn-line");
+  turn.replaceChildren();
+  document.body.dataset.yours = "no";
+  if (T.seat === null) status.append(el("p", {text: "You are watching: you see what everyone sees, never a hand."}));
+  if (!v) {
+    const free = (T.table.seats || []).filter((s) => !s.taken).length;
+    const asked = T.frame && T.frame.prompt && T.frame.prompt.question; // the server's own words
+    if (!asked) turn.append(el("p", {id: "waiting", text: "Waiting for every seat to be taken" + (free ? " (" + free + " still free)." : ".")}));
+  } else if (v.finished) {
+    turn.append(el("div", {id: "game-over", text: gameOverText(v)}));
+    turn.append(el("a", {href: "/replay/" + T.code, class: "button-link", text: "Replay with every card shown"}));
   } else {
-    const waiting = v.to_act.map(seatName).join(", ");
-    status.append(el("div", {id: "turn", text: v.to_act.includes(T.seat) ? "Your turn." : "Waiting for " + waiting + "."}));
+    const yours = v.to_act.includes(T.seat);
+    document.body.dataset.yours = yours ? "yes" : "no";
+    const waiting = listWords(v.to_act.map(seatName));
+    // "Your turn" only on your own turn: asked to show a card on someone else's turn is another thing.
+    const ownTurn = (v.pending || {}).kind === "turn" && v.current === T.seat;
+    const heading = ownTurn ? "Your turn." : "Over to you.";
+    turn.append(el("p", {id: "turn", class: yours ? "yours" : "", text: yours ? heading : "Waiting for " + waiting + "."}));
   }
-  $("invite").replaceChildren(
-    el("span", {text: "Invite code " + T.code + " - "}),
-    el("a", {href: "/t/" + T.code, text: "seat link"}), " · ",
-    el("a", {href: "/t/" + T.code + "?spectate=1", text: "spectator link"}));
-  $("shuffle").replaceChildren(shuffleLine(t.shuffle));
   const list = $("seat-list");
   list.replaceChildren();
-  for (const s of t.seats) {
-    const cls = [v && v.to_act.includes(s.seat) ? "to-act" : "", s.connected ? "" : "away"].join(" ");
-    let text = "Seat " + (s.seat + 1) + ": " + (s.taken ? seatName(s.seat) : "free");
-    if (s.kind === "person" && s.taken && !s.connected) text += " - away" + (s.standin ? ", a bot plays for now" : "");
-    list.append(el("li", {class: cls, text}));
+  for (const s of currentSeats()) {
+    const chip = el("span", {class: "chip", "aria-hidden": "true", text: s.initials || initialsOf(s.label)});
+    chip.style.background = s.colour || colour(s.character || s.label);
+    chip.style.color = textOn(chip.style.background);
+    const words = [s.label];
+    if (s.character_name && s.character_name !== s.label) words.push("(" + s.character_name + ")");
+    const li = el("li", {class: [s.to_act ? "to-act" : "", s.you ? "you" : "", s.connected === false ? "away" : ""].join(" ").trim()},
+      chip, " " + words.join(" "));
+    const notes = [];
+    if (s.you) notes.push("you");
+    if (s.bot) notes.push("bot");
+    if (s.taken === false) notes.push("free seat");
+    else if (!s.bot && s.connected === false) notes.push(s.standin ? "away, a bot plays for now" : "away");
+    if (s.to_act && !(v && v.finished)) notes.push("to play");
+    if (notes.length) li.append(el("span", {class: "seat-notes", text: " - " + notes.join(", ")}));
+    list.append(li);
   }
+  $("shuffle").replaceChildren(shuffleLine(T.table.shuffle));
+}
+function gameOverText(v) {
+  // The narrator's own words for the end, where the server sends them.
+  const over = (text) => /^game over/i.test(text) ? text : "Game over. " + text;
+  if (T.frame && T.frame.ending) return over(T.frame.ending);
+  const narration = T.frame && T.frame.narration;
+  if (narration) {
+    for (let i = T.frame.log.length - 1; i >= 0; i--) {
+      if (T.frame.log[i].kind === "game_over" && narration[i] && narration[i].text) return over(narration[i].text);
+    }
+  }
+  const winners = (v.winners || []).map(seatName);
+  let text = "Game over. " + (winners.length ? listWords(winners) + (winners.length > 1 ? " won." : " won.") : "Nobody won.");
+  if (Array.isArray(v.envelope) && v.envelope.length) text += " The envelope held " + listWords(v.envelope.map(name)) + ".";
+  return text;
+}
+function textOn(background) {
+  const m = /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(background || "");
+  const rgb = /rgb\((\d+),\s*(\d+),\s*(\d+)/.exec(background || "");
+  let r, g, b;
+  if (m) [r, g, b] = [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)];
+  else if (rgb) [r, g, b] = [+rgb[1], +rgb[2], +rgb[3]];
+  else return "#fff";
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
+}
+
+// Links: to invite friends, to watch, and this seat's own private link (with a QR code).
+function drawLinks() {
+  const box = $("links");
+  if (box.dataset.drawn === (T.frame.rejoin_url || "") + "|" + (T.frame.invite_url || "")) return;
+  box.dataset.drawn = (T.frame.rejoin_url || "") + "|" + (T.frame.invite_url || "");
+  box.replaceChildren();
+  const absolute = (url) => new URL(url, location.origin).href;
+  const invite = absolute(T.frame.invite_url || "/t/" + T.code);
+  box.append(linkRow("Link to invite friends", invite, "invite-link"));
+  box.append(linkRow("Link to watch (shows no hands)", absolute("/t/" + T.code + "?spectate=1"), "watch-link"));
+  if (T.frame.rejoin_url && T.seat !== null) {
+    const mine = absolute(T.frame.rejoin_url);
+    const qr = el("img", {alt: "QR code of your private link", class: "qr", width: "160", height: "160"});
+    const details = el("details", {id: "rejoin"},
+      el("summary", {text: "Your private link: play on from another device"}),
+      el("p", {class: "desc", text: "Anyone with this link plays your seat: keep it to yourself."}),
+      linkRow("Your private link", mine, "rejoin-link"), qr);
+    details.addEventListener("toggle", () => {
+      if (details.open && !qr.src) qr.src = "/api/qr.svg?text=" + encodeURIComponent(mine);
+    });
+    box.append(details);
+  }
+}
+function linkRow(label, url, id) {
+  const input = el("input", {id, readonly: "", value: url, "aria-label": label});
+  const button = el("button", {type: "button", class: "copy", "aria-label": "Copy: " + label.toLowerCase(), text: "Copy"});
+  button.addEventListener("click", async () => {
+    let done = false;
+    try { await navigator.clipboard.writeText(url); done = true; } catch (err) { done = false; }
+    if (!done) { input.select(); try { done = document.execCommand("copy"); } catch (err) { done = false; } }
+    button.textContent = done ? "Copied" : "Select and copy";
+    setTimeout(() => { button.textContent = "Copy"; }, 2000);
+  });
+  return el("div", {class: "link-row"}, el("span", {class: "link-label", text: label}), el("div", {class: "link-line"}, input, button));
 }
 
 // The shuffle: its commitment is public from the start, its secret once the game ends.
@@ -300,145 +623,358 @@ async function checkShuffle(shuffle, seed) {
     "To replay every action as well, run: cluedo verify with this page's address.";
 }
 
-const SHOWN_ELSEWHERE = new Set(["board", "positions", "weapons", "gems", "hand", "log_end", "options",
-  "rules", "seat", "to_act", "characters", "finished", "winners", "outcome", "players", "edition", "current"]);
+// ---------------------------------------------------------------- hand and items
+function cardFace(id, extra) {
+  return el("span", {class: "card" + (extra ? " " + extra : ""), role: "listitem", "data-card": id}, el("span", {class: "card-name", text: name(id)}));
+}
 function drawHand() {
   const v = T.view;
   const hand = $("hand");
   hand.replaceChildren();
-  for (const c of v.hand || []) hand.append(el("span", {class: "card", text: name(c)}));
-  if (!(v.hand || []).length) hand.append(el("span", {text: T.seat === null ? "(spectators see no hands)" : "(no cards)"}));
-  const facts = $("facts");
-  facts.replaceChildren();
-  for (const [k, val] of Object.entries(v)) {
-    if (SHOWN_ELSEWHERE.has(k) || val === null || (Array.isArray(val) && !val.length)) continue;
-    const text = describe(val);
-    // Long entries (character sheets, say) fold away so the hand and actions stay in view.
-    const body = text.length > 160 ? el("details", {}, el("summary", {text: text.slice(0, 60) + "…"}), text) : text;
-    facts.append(el("dt", {text: k.replace(/_/g, " ")}), el("dd", {}, body));
+  hand.setAttribute("role", "list");
+  hand.setAttribute("aria-label", "Your cards");
+  const cards = (v && Array.isArray(v.hand)) ? v.hand : [];
+  for (const c of cards) hand.append(cardFace(c));
+  if (!cards.length) {
+    hand.removeAttribute("role");
+    hand.append(el("span", {class: "desc", text: T.seat === null ? "Spectators see no hands." : v ? "You hold no cards." : "Your cards come when the game starts."}));
   }
-}
-function describe(val) {
-  if (Array.isArray(val)) return val.map(describe).join(", ");
-  if (val && typeof val === "object") return Object.entries(val).map(([k, x]) => name(k) + ": " + describe(x)).join("; ");
-  return typeof val === "string" ? name(val) : String(val);
+  const box = $("items");
+  box.replaceChildren();
+  for (const item of (T.frame && T.frame.items) || []) {
+    if (!item || !item.label || item.value === null || item.value === undefined || item.value === "") continue;
+    if (/^(your )?(hand|cards)$/i.test(item.label)) continue; // drawn as cards above
+    const value = String(item.value);
+    // Long entries (character sheets, say) fold away so the hand and actions stay in view.
+    const body = value.length > 160 ? el("details", {}, el("summary", {text: value.slice(0, 60) + "…"}), value) : value;
+    box.append(el("dt", {text: item.label}), el("dd", {}, body));
+  }
 }
 
-// ---------------------------------------------------------------- log and chat
-const SEAT_KEYS = new Set(["seat", "by", "suggester", "player", "target", "killer", "victim", "first", "from_seat", "to_seat"]);
+// ---------------------------------------------------------------- log, moments and chat
+// Words for an event when the server sends no narration (an older server).
 function eventText(e) {
-  const parts = [];
-  for (const [k, v] of Object.entries(e)) {
-    if (k === "kind") continue;
-    if ((SEAT_KEYS.has(k) || (k === "to" && typeof v === "number")) && typeof v === "number") parts.push(k + " " + seatName(v));
-    else parts.push(k.replace(/_/g, " ") + " " + describe(v));
-  }
-  return e.kind.replace(/_/g, " ") + (parts.length ? ": " + parts.join(", ") : "");
+  const who = typeof e.seat === "number" ? seatName(e.seat) : null;
+  const what = humanise(e.kind);
+  return who ? who + ": " + what.toLowerCase() + "." : what + ".";
 }
-function addLog(e) {
+function addLog(text, kind) {
   const list = $("log");
-  list.append(el("li", {"data-kind": e.kind, text: eventText(e)}));
+  list.append(el("li", {"data-kind": kind, text}));
   list.scrollTop = list.scrollHeight;
+}
+function showMoment(text) {
+  const box = $("moments");
+  const card = el("div", {class: "moment", role: "status"},
+    el("p", {text}),
+    el("button", {type: "button", class: "dismiss", "aria-label": "Dismiss: " + text, text: "×"}));
+  card.querySelector("button").addEventListener("click", () => card.remove());
+  box.append(card);
+  while (box.children.length > 3) box.firstChild.remove();
+  setTimeout(() => card.remove(), 6000);
 }
 function addChat(line) {
   const list = $("chat");
-  list.append(el("li", {text: (line.name || "spectator") + ": " + line.text}));
+  list.append(el("li", {text: (line.name || "A spectator") + ": " + line.text}));
   list.scrollTop = list.scrollHeight;
 }
 
-// ---------------------------------------------------------------- actions
+// ---------------------------------------------------------------- the prompt and the choices
+const NONE = "\u0000none";
 function locKey(value) { return Array.isArray(value) ? value.join(",") : String(value); }
-function drawActions() {
-  const box = $("actions");
-  box.replaceChildren();
-  if (!T.legal.length) {
-    box.append(el("span", {text: T.seat === null ? "Spectating." : "Nothing to do right now."}));
-    return;
-  }
-  const kinds = new Map();
-  for (const a of T.legal) {
-    if (!kinds.has(a.kind)) kinds.set(a.kind, []);
-    kinds.get(a.kind).push(a);
-  }
-  for (const [kind, actions] of kinds) {
-    const params = Object.keys(actions[0]).filter((k) => k !== "kind");
-    const label = kind.replace(/_/g, " ");
-    if (!params.length) {
-      box.append(el("button", {"data-kind": kind, onclick: () => act({kind})}, label));
-      continue;
-    }
-    box.append(actionForm(kind, label, params, actions));
-  }
+function actionKey(a) {
+  const keys = Object.keys(a).filter((k) => k !== "seat").sort();
+  return JSON.stringify(keys.map((k) => [k, a[k]]));
 }
-// One drop-down per parameter; choosing a value narrows the others to what is still legal.
-function actionForm(kind, label, params, actions) {
-  const form = el("form", {"data-kind": kind});
-  const selects = {};
-  const refresh = () => {
-    for (const p of params) {
-      const others = params.filter((q) => q !== p);
-      const fits = actions.filter((a) => others.every((q) => !selects[q].value || locKey(a[q]) === selects[q].value));
-      const keep = selects[p].value;
-      const values = [...new Map(fits.map((a) => [locKey(a[p]), a[p]])).entries()];
-      selects[p].replaceChildren(el("option", {value: "", text: "- " + p.replace(/_/g, " ") + " -"}));
-      for (const [key, raw] of values) selects[p].append(el("option", {value: key, text: valueLabel(p, raw)}));
-      if (values.some(([key]) => key === keep)) selects[p].value = keep;
-      else if (values.length === 1) selects[p].value = values[0][0];
-    }
-  };
-  for (const p of params) {
-    selects[p] = el("select", {name: p, "data-param": p, onchange: refresh});
-    form.append(selects[p]);
+function drawPrompt() {
+  const over = T.view && T.view.finished; // the end is said in the game-over box
+  const p = !over && T.frame && T.frame.prompt;
+  const situation = $("situation"), question = $("question");
+  situation.textContent = (p && p.situation) || "";
+  question.textContent = (p && p.question) || "";
+  situation.hidden = !situation.textContent;
+  question.hidden = !question.textContent;
+  drawDice($("dice"), T.view && !over ? currentRoll() : null);
+}
+// Labels of the legal actions: the prompt's words, else made from the action.
+function choiceLabels() {
+  const labels = new Map(), groups = new Map();
+  const p = T.frame && T.frame.prompt;
+  for (const c of (p && p.choices) || []) {
+    labels.set(actionKey(c.action), c.label);
+    groups.set(actionKey(c.action), c.group || c.label);
   }
-  refresh();
-  form.append(el("button", {type: "submit"}, label));
-  form.addEventListener("submit", (e) => {
-    e.preventDefault();
-    const chosen = actions.find((a) => params.every((p) => locKey(a[p]) === selects[p].value));
-    if (!chosen) { showError("choose every part of the " + label + " first"); return; }
-    act(chosen);
-  });
-  return form;
+  return {labels, groups};
+}
+function fallbackLabel(a) {
+  const parts = Object.entries(a).filter(([k]) => k !== "kind" && k !== "seat").map(([k, v]) => valueLabel(k, v));
+  return humanise(a.kind) + (parts.length ? " " + parts.join(", ") : "");
 }
 function valueLabel(param, raw) {
   if (typeof raw === "number" && SEAT_KEYS.has(param)) return seatName(raw);
-  if (Array.isArray(raw)) return "square " + raw.join(",");
+  if (Array.isArray(raw) && raw.length === 2 && raw.every((x) => typeof x === "number")) return squareWords(raw);
+  if (Array.isArray(raw)) return listWords(raw.map((x) => valueLabel(param, x)));
+  if (raw === null || raw === undefined) return "none";
+  if (typeof raw === "boolean") return raw ? "yes" : "no";
   return name(raw);
 }
-function act(action) { send({type: "act", action}); }
+const SEAT_KEYS = new Set(["seat", "by", "suggester", "player", "target", "killer", "victim", "first", "from_seat", "to_seat", "to"]);
+function squareWords(at) { return "the square in row " + (at[0] + 1) + ", column " + (at[1] + 1); }
+function isMove(a) {
+  const keys = Object.keys(a).filter((k) => k !== "kind" && k !== "seat");
+  return keys.length === 1 && keys[0] === "to" && (Array.isArray(a.to) || typeof a.to === "string");
+}
+function drawActions() {
+  const box = $("actions");
+  // The same choices as before (a chat line, someone connecting): keep what the
+  // person has half chosen, and where the focus is.
+  const p0 = T.frame && T.frame.prompt;
+  const signature = JSON.stringify([T.legal, (T.frame && T.frame.forms) || null, p0 ? (p0.choices || []).length : 0,
+    T.view ? T.view.log_end : null]);
+  const unchanged = signature === box.dataset.signature && !box.querySelector(":disabled");
+  box.dataset.signature = signature;
+  if (unchanged && T.legal.length) return;
+  box.replaceChildren();
+  if (!T.view) return;
+  if (!T.legal.length) {
+    if (!T.view.finished) box.append(el("p", {class: "desc", text: T.seat === null ? "You are watching." : "Nothing for you to do right now."}));
+    return;
+  }
+  const {labels, groups} = choiceLabels();
+  const labelOf = (a) => labels.get(actionKey(a)) || fallbackLabel(a);
+  const forms = new Map(((T.frame && T.frame.forms) || []).map((f) => [f.kind, f]));
+  // Kinds in the order the prompt lists them, then any left.
+  const order = [];
+  const p = T.frame && T.frame.prompt;
+  for (const c of (p && p.choices) || []) if (!order.includes(c.action.kind)) order.push(c.action.kind);
+  for (const a of T.legal) if (!order.includes(a.kind)) order.push(a.kind);
+  for (const kind of order) {
+    const actions = T.legal.filter((a) => a.kind === kind);
+    if (!actions.length) continue;
+    const group = groups.get(actionKey(actions[0])) || humanise(kind);
+    const params = Object.keys(actions[0]).filter((k) => k !== "kind" && k !== "seat");
+    if (forms.has(kind) && forms.get(kind).confirm) {
+      // A grave choice (an accusation) stays folded until asked for: the turn's
+      // usual choices come first, and a phone keeps them in view.
+      const spec = forms.get(kind);
+      const fold = el("details", {class: "fold", "data-kind": kind},
+        el("summary", {text: (spec.group || humanise(kind)) + "…"}), actionForm(spec, actions, labelOf));
+      box.append(fold);
+    } else if (forms.has(kind) && (forms.get(kind).fields || []).length === 1 && actions.length <= 8) {
+      // One thing to choose among a few (which card to show): a button each.
+      const row = el("div", {class: "choice-group", role: "group", "aria-label": forms.get(kind).group || group, "data-kind": kind},
+        el("span", {class: "group-label", text: forms.get(kind).group || group}));
+      for (const a of actions) row.append(actionButton(a, labelOf(a)));
+      box.append(row);
+    } else if (forms.has(kind)) box.append(actionForm(forms.get(kind), actions, labelOf));
+    else if (!params.length) box.append(actionButton(actions[0], labelOf(actions[0])));
+    else if (actions.every(isMove)) box.append(moveChooser(actions, labelOf, group));
+    else if (actions.length <= 8) {
+      const row = el("div", {class: "choice-group", role: "group", "aria-label": group, "data-kind": kind},
+        el("span", {class: "group-label", text: group}));
+      for (const a of actions) row.append(actionButton(a, labelOf(a)));
+      box.append(row);
+    } else box.append(listChooser(kind, actions, labelOf, group));
+  }
+}
+function actionButton(a, label) {
+  const b = el("button", {type: "button", "data-kind": a.kind, text: label});
+  b.addEventListener("click", () => act(a));
+  return b;
+}
+function moveChooser(actions, labelOf, group) {
+  const wrap = el("div", {class: "choice-group move", "data-kind": actions[0].kind});
+  wrap.append(el("p", {class: "desc", text: "Click a lit square or room on the board, or choose here:"}));
+  wrap.append(listChooser(actions[0].kind, actions, labelOf, group));
+  return wrap;
+}
+function listChooser(kind, actions, labelOf, group) {
+  const form = el("form", {class: "chooser", "data-kind": kind});
+  const id = "choose-" + kind;
+  const select = el("select", {id, "aria-label": group});
+  actions.forEach((a, i) => select.append(el("option", {value: String(i), text: labelOf(a)})));
+  form.append(select, el("button", {type: "submit", text: group}));
+  form.addEventListener("submit", (e) => { e.preventDefault(); act(actions[+select.value]); });
+  return form;
+}
+// A form of drop-downs in the server's order (suspect, weapon, room, ...), each
+// narrowed to what is still legal given the others.
+function actionForm(spec, actions, labelOf) {
+  const form = el("form", {class: "action-form", "data-kind": spec.kind});
+  form.append(el("span", {class: "group-label", text: spec.group || humanise(spec.kind)}));
+  const fields = spec.fields || [];
+  const selects = {};
+  const labelFor = {};
+  for (const f of fields) for (const o of f.options || []) labelFor[f.key + "|" + locKey(o.value)] = o.label;
+  // An optional field left out is a value of its own ("None"): the action without it.
+  const valueOf = (a, key) => (key in a ? locKey(a[key]) : NONE);
+  const refresh = () => {
+    for (const f of fields) {
+      const others = fields.filter((g) => g.key !== f.key);
+      const fits = actions.filter((a) => others.every((g) => !selects[g.key].value || valueOf(a, g.key) === selects[g.key].value));
+      const keep = selects[f.key].value;
+      const values = new Set(fits.map((a) => valueOf(a, f.key)));
+      selects[f.key].replaceChildren(el("option", {value: "", text: "Choose…"}));
+      // The server's order of options; then any legal value it did not list.
+      const listed = (f.options || []).map((o) => locKey(o.value)).filter((k) => values.has(k));
+      for (const k of values) if (!listed.includes(k)) listed.push(k);
+      for (const k of listed) {
+        if (k === NONE) { selects[f.key].append(el("option", {value: k, text: "None"})); continue; }
+        const raw = fits.find((a) => valueOf(a, f.key) === k)[f.key];
+        selects[f.key].append(el("option", {value: k, text: labelFor[f.key + "|" + k] || valueLabel(f.key, raw)}));
+      }
+      if (listed.includes(keep)) selects[f.key].value = keep;
+      else if (listed.length === 1) selects[f.key].value = listed[0];
+    }
+  };
+  for (const f of fields) {
+    const id = "form-" + spec.kind + "-" + f.key;
+    selects[f.key] = el("select", {id, name: f.key, "data-param": f.key});
+    selects[f.key].addEventListener("change", refresh);
+    form.append(el("label", {class: "field", for: id}, el("span", {class: "field-label", text: f.label || humanise(f.key)})), selects[f.key]);
+  }
+  refresh();
+  if (spec.note) form.append(el("p", {class: "form-note", text: spec.note}));
+  const submit = el("button", {type: "submit", text: spec.group || humanise(spec.kind)});
+  form.append(submit);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const chosen = actions.find((a) => fields.every((f) => valueOf(a, f.key) === selects[f.key].value));
+    if (!chosen) { showError("Choose every part first."); return; }
+    if (spec.confirm) confirmThen(labelOf(chosen), () => act(chosen));
+    else act(chosen);
+  });
+  return form;
+}
+function confirmThen(sentence, go) {
+  const dialog = $("confirm");
+  $("confirm-title").textContent = "Are you sure?";
+  $("confirm-text").textContent = sentence.replace(/[.!]?$/, "?") + " This cannot be taken back.";
+  const yes = $("confirm-yes"), no = $("confirm-no");
+  const close = () => { yes.onclick = null; no.onclick = null; if (dialog.open) dialog.close(); };
+  yes.onclick = () => { close(); go(); };
+  no.onclick = close;
+  dialog.showModal();
+  yes.focus();
+}
 
 // ---------------------------------------------------------------- board
 const boards = {};
 async function loadBoard(id) {
   if (!boards[id]) boards[id] = await api("/api/boards/" + encodeURIComponent(id));
   T.board = boards[id];
+  return T.board;
 }
-const COLOURS = {scarlet: "#d62828", mustard: "#e9b824", white: "#f5f5f5", green: "#2a9d4b",
-  peacock: "#2563eb", plum: "#7b2d8e"};
-function colour(id) {
-  if (COLOURS[id]) return COLOURS[id];
-  let h = 0;
-  for (const ch of String(id)) h = (h * 31 + ch.charCodeAt(0)) % 360;
-  return "hsl(" + h + ",60%,50%)";
-}
-function roomCentre(room) {
-  const sq = T.board.rooms[room].squares;
+function roomCentre(b, room) {
+  const sq = b.rooms[room].squares;
   const r = sq.reduce((s, q) => s + q[0], 0) / sq.length, c = sq.reduce((s, q) => s + q[1], 0) / sq.length;
   return [r, c];
 }
-function drawBoard() {
-  const b = T.board, v = T.view, root = $("board");
+function boardOptions() {
+  const targets = new Map();
+  const {labels} = choiceLabels();
+  for (const a of T.legal) if (isMove(a)) targets.set(locKey(a.to), {action: a, label: labels.get(actionKey(a))});
+  return {targets, seats: currentSeats(), seat: T.seat};
+}
+// The board to scale: rooms, corridors, doors, passages (with where they lead),
+// tokens with initials (yours ringed, the one to act marked), weapons and gems.
+// The squares are drawn once per board; each frame only lights the destinations
+// and draws what stands where (everything else in the SVG is drawn again).
+function drawBoard(root, b, v, opts) {
+  const key = b.id + "|" + (v.safe_room || "");
+  if (!root._static || root._static.key !== key) root._static = staticBoard(root, b, v, key);
+  const st = root._static;
+  for (const node of [...root.children]) if (node !== st.squares && node !== st.marks) node.remove();
+  for (const rect of st.lit) {
+    rect.classList.remove("target");
+    rect.removeAttribute("tabindex");
+    rect.removeAttribute("role");
+    rect.setAttribute("aria-label", rect.dataset.name);
+  }
+  st.lit = [];
+  const targets = opts.targets || new Map();
+  root._targets = targets;
+  for (const [loc, target] of targets) {
+    const rects = st.rects.get(loc) || [];
+    const room = b.rooms[loc] ? loc : null;
+    const label = target.label || (room ? "Move to the " + name(room) : "Move to " + squareWords(loc.split(",").map(Number)));
+    rects.forEach((rect, i) => {
+      rect.classList.add("target");
+      rect.setAttribute("aria-label", label);
+      // One stop per destination for the keyboard (a room has many squares).
+      if (i === 0) { rect.setAttribute("tabindex", "0"); rect.setAttribute("role", "button"); }
+      st.lit.push(rect);
+    });
+  }
+  // Tokens, weapons and gems: from whatever the view says stands where.
+  const inRoom = {};
+  const place = (loc) => {
+    if (typeof loc === "string" && b.rooms[loc]) {
+      const n = inRoom[loc] = (inRoom[loc] || 0) + 1;
+      const [r, c] = roomCentre(b, loc);
+      return [r + 1.0 + Math.floor((n - 1) / 4) * 0.9, c - 0.85 + ((n - 1) % 4) * 0.9];
+    }
+    if (Array.isArray(loc) && loc.length === 2) return [loc[0] + 0.5, loc[1] + 0.5];
+    return null;
+  };
+  const things = svg("g", {class: "things"});
+  for (const g of v.gems || []) {
+    const at = place(g);
+    if (at) things.append(svg("path", {d: `M${at[1]} ${at[0] - 0.32}l0.26 0.32l-0.26 0.32l-0.26 -0.32z`, fill: "#18a8c9", stroke: "#0b5566", "stroke-width": 0.05, "data-gem": "1"}));
+  }
+  for (const [w, loc] of Object.entries(v.weapons || {})) {
+    const at = place(loc);
+    if (!at) continue;
+    const g = svg("g", {"data-weapon": w, class: "weapon"});
+    g.append(svg("rect", {x: at[1] - 0.38, y: at[0] - 0.38, width: 0.76, height: 0.76, fill: "#5b5b5b", stroke: "#222", "stroke-width": 0.04, rx: 0.12}));
+    g.append(svg("text", {x: at[1], y: at[0] + 0.15, "font-size": 0.42, fill: "#fff", "text-anchor": "middle"}, name(w).replace(/^the /i, "").slice(0, 2)));
+    g.append(svg("title", {}, name(w)));
+    things.append(g);
+  }
+  root.append(things);
+  const dead = new Set(v.dead || []);
+  const chars = v.characters || [];
+  const bySeatPiece = {};
+  for (const s of opts.seats || []) {
+    const piece = s.character || chars[s.seat];
+    if (piece !== undefined && piece !== null) bySeatPiece[piece] = s;
+  }
+  const tokens = svg("g", {class: "tokens"});
+  for (const [piece, loc] of Object.entries(v.positions || {})) {
+    const at = place(loc);
+    if (!at) continue;
+    const s = bySeatPiece[piece];
+    const fill = (s && s.colour) || colour(piece);
+    const mine = s && opts.seat !== null && opts.seat !== undefined && s.seat === opts.seat;
+    const acting = s && (v.to_act || []).includes(s.seat) && !v.finished;
+    const words = [name(piece)];
+    if (s && s.label && s.label !== name(piece)) words.push("played by " + s.label);
+    if (mine) words.push("you");
+    if (acting) words.push("to play");
+    if (dead.has(piece)) words.push("dead");
+    const g = svg("g", {class: "token" + (mine ? " mine" : "") + (acting ? " acting" : ""), "data-token": piece,
+      role: "img", "aria-label": words.join(", ")});
+    if (acting) g.append(svg("circle", {cx: at[1], cy: at[0], r: 0.62, fill: "none", stroke: "#c1121f", "stroke-width": 0.1, "stroke-dasharray": "0.25 0.15", class: "acting-ring"}));
+    if (mine) g.append(svg("circle", {cx: at[1], cy: at[0], r: 0.52, fill: "#fff", stroke: "#111", "stroke-width": 0.1, class: "mine-ring"}));
+    g.append(svg("circle", {cx: at[1], cy: at[0], r: 0.4, fill, stroke: "#222", "stroke-width": 0.06,
+      opacity: dead.has(piece) ? 0.35 : 1, "data-piece": piece}));
+    g.append(svg("text", {x: at[1], y: at[0] + 0.14, "font-size": 0.38, "font-weight": "bold", "text-anchor": "middle",
+      fill: textOn(fill)}, (s && s.initials) || initialsOf(name(piece))));
+    g.append(svg("title", {}, words.join(", ")));
+    tokens.append(g);
+  }
+  root.append(tokens);
+}
+// What does not change during a game: the squares (each named), doors, room names
+// and passages. A click or Enter on a lit square acts through the board's targets.
+function staticBoard(root, b, v, key) {
   root.setAttribute("viewBox", "0 0 " + b.columns + " " + b.rows);
   root.replaceChildren();
   const roomOf = {}, wallOf = {};
   for (const [rid, room] of Object.entries(b.rooms)) for (const q of room.squares) roomOf[q] = rid;
-  for (const [wid, squares] of Object.entries(b.walls)) for (const q of squares) wallOf[q] = wid;
-  // Where a move may go: lit squares and rooms, clicked to move.
-  const targets = new Map();
-  for (const a of T.legal) {
-    const keys = Object.keys(a).filter((k) => k !== "kind");
-    if (keys.length === 1 && keys[0] === "to") targets.set(locKey(a.to), a);
-  }
+  for (const [wid, squares] of Object.entries(b.walls || {})) for (const q of squares) wallOf[q] = wid;
+  const rects = new Map();
+  const squares = svg("g", {class: "squares"});
   for (let r = 0; r < b.rows; r++) {
     for (let c = 0; c < b.columns; c++) {
       const ch = b.grid[r][c];
@@ -446,67 +982,77 @@ function drawBoard() {
       const room = roomOf[[r, c]];
       let fill = room ? (v.safe_room === room ? "#b7e4c7" : "#d9c7a3") : wallOf[[r, c]] ? "#555" : "#f1e6c8";
       if (/[0-9]/.test(ch)) fill = "#e7d49b";
-      const key = room || (r + "," + c);
+      const loc = room || (r + "," + c);
+      const where = room ? name(room) + (v.safe_room === room ? " (the safe room)" : "")
+        : wallOf[[r, c]] ? "wall" : (/[0-9]/.test(ch) ? "starting square" : "corridor") + ", row " + (r + 1) + ", column " + (c + 1);
       const rect = svg("rect", {x: c, y: r, width: 1, height: 1, fill,
-        stroke: room ? "none" : "#c8b68a", "stroke-width": 0.03, "data-loc": key});
-      if (targets.has(key)) {
-        rect.classList.add("target");
-        rect.addEventListener("click", () => act(targets.get(key)));
-      }
-      root.append(rect);
+        stroke: room ? "none" : "#c8b68a", "stroke-width": 0.03, "data-loc": loc, "aria-label": where});
+      rect.dataset.name = where;
+      if (!rects.has(loc)) rects.set(loc, []);
+      rects.get(loc).push(rect);
+      squares.append(rect);
     }
   }
+  const marks = svg("g", {class: "marks"});
   for (const d of b.doors) {
     const [r, c] = d.square, [cr, cc] = d.corridor;
-    root.append(svg("line", {x1: c + 0.5 + (cc - c) * 0.5, y1: r + 0.5 + (cr - r) * 0.5,
+    marks.append(svg("line", {x1: c + 0.5 + (cc - c) * 0.5, y1: r + 0.5 + (cr - r) * 0.5,
       x2: c + 0.5 + (cc - c) * 0.5 + (cr - r) * 0.4, y2: r + 0.5 + (cr - r) * 0.5 + (cc - c) * 0.4,
-      stroke: "#8b5a2b", "stroke-width": 0.25}));
+      stroke: "#8b5a2b", "stroke-width": 0.25, class: "door"}));
   }
   for (const rid of Object.keys(b.rooms)) {
-    const [r, c] = roomCentre(rid);
-    const t = svg("text", {x: c + 0.5, y: r + 0.2, class: "room-label"});
-    t.textContent = name(rid) + (b.passages[rid] ? " ↗" : "");
-    root.append(t);
+    const [r, c] = roomCentre(b, rid);
+    // A long name in a narrow room gets smaller letters, so it stays inside the room.
+    const cols = b.rooms[rid].squares.map((q) => q[1]);
+    const width = Math.max(...cols) - Math.min(...cols) + 1;
+    const size = Math.min(0.62, (width - 0.3) / (name(rid).length * 0.58));
+    const label = svg("text", {x: c + 0.5, y: r - 0.3, class: "room-label"}, name(rid));
+    label.style.fontSize = size.toFixed(3) + "px";
+    marks.append(label);
+    const to = (b.passages || {})[rid];
+    if (to) marks.append(passageMark(b, rid, to));
   }
-  // Tokens, weapons and gems: from whatever the view says stands where.
-  const inRoom = {};
-  const place = (loc) => {
-    if (typeof loc === "string" && b.rooms[loc]) {
-      const n = inRoom[loc] = (inRoom[loc] || 0) + 1;
-      const [r, c] = roomCentre(loc);
-      return [r + 0.9 + Math.floor((n - 1) / 4) * 0.9, c - 1.2 + ((n - 1) % 4) * 0.9];
-    }
-    if (Array.isArray(loc)) return [loc[0] + 0.5, loc[1] + 0.5];
-    return null;
-  };
-  for (const g of v.gems || []) {
-    const at = place(g);
-    if (at) root.append(svg("path", {d: `M${at[1]} ${at[0] - 0.3}l0.25 0.3l-0.25 0.3l-0.25 -0.3z`, fill: "#18a8c9", "data-gem": "1"}));
+  root.append(squares, marks);
+  if (!root._listening) {
+    root._listening = true;
+    const chosen = (e) => {
+      const rect = e.target.closest && e.target.closest("rect[data-loc]");
+      return rect && root._targets ? root._targets.get(rect.dataset.loc) : null;
+    };
+    root.addEventListener("click", (e) => { const t = chosen(e); if (t) act(t.action); });
+    root.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      const t = chosen(e);
+      if (t) { e.preventDefault(); act(t.action); }
+    });
   }
-  for (const [w, loc] of Object.entries(v.weapons || {})) {
-    const at = place(loc);
-    if (!at) continue;
-    const g = svg("g", {"data-weapon": w});
-    g.append(svg("rect", {x: at[1] - 0.35, y: at[0] - 0.35, width: 0.7, height: 0.7, fill: "#777", rx: 0.1}));
-    const t = svg("text", {x: at[1], y: at[0] + 0.15, "font-size": 0.45, fill: "#fff", "text-anchor": "middle"});
-    t.textContent = name(w).slice(0, 2);
-    g.append(t, svg("title", {}));
-    g.lastChild.textContent = name(w);
-    root.append(g);
+  return {key, squares, marks, rects, lit: []};
+}
+// A secret passage: a mark in the room's corner towards where it leads, with its name.
+function passageMark(b, room, to) {
+  const sq = b.rooms[room].squares;
+  const [tr, tc] = roomCentre(b, to);
+  // The room's square nearest the room it leads to.
+  let best = sq[0], dist = Infinity;
+  for (const q of sq) {
+    const d = (q[0] - tr) ** 2 + (q[1] - tc) ** 2;
+    if (d < dist) { dist = d; best = q; }
   }
-  const dead = new Set(v.dead || []);
-  for (const [piece, loc] of Object.entries(v.positions || {})) {
-    const at = place(loc);
-    if (!at) continue;
-    const circle = svg("circle", {cx: at[1], cy: at[0], r: 0.38, fill: colour(piece),
-      stroke: dead.has(piece) ? "#000" : "#333", "stroke-width": 0.08, opacity: dead.has(piece) ? 0.35 : 1,
-      "data-piece": piece});
-    if (targets.has(locKey(loc))) circle.style.pointerEvents = "none";
-    const title = svg("title", {});
-    title.textContent = name(piece);
-    circle.append(title);
-    root.append(circle);
-  }
+  const [cr, cc] = roomCentre(b, room);
+  const g = svg("g", {class: "passage", role: "img", "aria-label": "Secret passage from the " + name(room) + " to the " + name(to)});
+  g.append(svg("rect", {x: best[1] + 0.05, y: best[0] + 0.05, width: 0.9, height: 0.9, fill: "#3b2a1a", rx: 0.15}));
+  const angle = Math.atan2(tr - cr, tc - cc);
+  const x = best[1] + 0.5, y = best[0] + 0.5, dx = Math.cos(angle) * 0.3, dy = Math.sin(angle) * 0.3;
+  g.append(svg("line", {x1: x - dx, y1: y - dy, x2: x + dx, y2: y + dy, stroke: "#f3efe6", "stroke-width": 0.1}));
+  g.append(svg("circle", {cx: x + dx, cy: y + dy, r: 0.1, fill: "#f3efe6"}));
+  const cols = sq.map((q) => q[1]);
+  const width = Math.max(...cols) - Math.min(...cols) + 1;
+  const words = "passage to " + name(to);
+  const label = svg("text", {x: cc + 0.5, y: cr + 0.25, class: "passage-label"}, words);
+  label.style.fontSize = Math.min(0.45, (width - 0.3) / (words.length * 0.5)).toFixed(3) + "px";
+  g.append(label);
+  g.append(svg("title", {}, "Secret passage to the " + name(to)));
+  return g;
 }
 
 // ---------------------------------------------------------------- notebook
@@ -595,7 +1141,7 @@ function drawNotebook(nb) {
         if (odds !== null && mark === "unknown") title += " (" + percent(odds) + ")";
         title += own ? ". Your mark: " + own + "." : ". Click to add your own mark.";
         const cls = [mark, p.kind === "envelope" && mark === "has" ? "env" : "", p.you ? "you" : ""].join(" ").trim();
-        const cell = el("td", {class: cls, title, tabindex: "0", role: "button", "data-place": String(p.place),
+        const cell = el("td", {class: cls, title, "aria-label": title, tabindex: "0", role: "button", "data-place": String(p.place),
           onclick: () => cycleOwnMark(card.id, i),
           onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); cycleOwnMark(card.id, i); } }},
           el("span", {class: "auto", text: MARK_SIGN[mark]}));
@@ -641,27 +1187,159 @@ function drawNotebook(nb) {
 // ---------------------------------------------------------------- replay
 async function showReplay(code) {
   $("replay").hidden = false;
-  $("where").textContent = "replay of " + code;
+  $("where").textContent = "Replay of table " + code;
   let data;
   try { data = await api("/api/tables/" + code + "/replay"); } catch (err) { showError(err.message); return; }
   T.table = data.table;
-  T.names = (await api("/api/tables/" + code)).names || {};
-  $("rp-reveal").textContent = describe(data.reveal);
+  T.code = code;
+  T.rules = data.table.rules;
+  T.seat = null;
+  try { T.names = (await api("/api/tables/" + code)).names || {}; } catch (err) { T.names = {}; }
+  loadPanel(T.rules);
+  // The rule set's panel goes beside the replay's board.
+  $("rp-variant").append($("variant-panel"));
   checkShuffle(data.shuffle, data.save.seed).then((text) => {
     $("rp-shuffle").textContent = text;
     $("rp-shuffle").dataset.verified = text.startsWith("verified") ? "yes" : "no";
   });
-  let step = data.events.length;
+  const reveal = data.reveal || {};
+  T.view = reveal;
+  drawReveal(reveal);
+  const steps = Array.isArray(data.steps) && data.steps.length ? data.steps
+    : [{view: reveal, narration: null, roll: null}];
+  // The steps worth a stop: those the narrator has words for, and the last.
+  const stops = [];
+  steps.forEach((s, i) => { if (s.narration || i === steps.length - 1) stops.push(i); });
+  const list = $("rp-log");
+  const lines = new Map();
+  for (const i of stops) {
+    const text = steps[i].narration || (i === steps.length - 1 ? "The end of the game." : "");
+    const li = el("li", {text, "data-step": String(i)});
+    li.addEventListener("click", () => go(stops.indexOf(i)));
+    lines.set(i, li);
+    list.append(li);
+  }
+  if (!Array.isArray(data.steps)) {
+    // An older server: no steps, so the events in the generic words, and the final board.
+    list.replaceChildren(...data.events.map((e) => el("li", {text: eventText(e)})));
+  }
+  let at = 0;
+  let board = null;
   const draw = () => {
-    $("rp-step").textContent = "event " + step + " of " + data.events.length;
-    $("rp-log").replaceChildren(...data.events.slice(0, step).map((e) => el("li", {text: eventText(e)})));
+    const i = stops[at];
+    const step = steps[i];
+    const view = step.view || reveal;
+    $("rp-step").textContent = "Step " + (at + 1) + " of " + stops.length;
+    $("rp-now").textContent = step.narration || "";
+    for (const [j, li] of lines) {
+      const current = j === i;
+      li.classList.toggle("current", current);
+      if (current) { li.setAttribute("aria-current", "step"); li.scrollIntoView({block: "nearest"}); }
+      else li.removeAttribute("aria-current");
+    }
+    T.view = view;
+    let roll = step.roll || null;
+    if (!roll) for (let j = i; j >= 0 && !roll; j--) roll = steps[j].roll || null;
+    drawDice($("rp-dice"), roll && Array.isArray(roll.dice) ? roll : null);
+    const frame = {type: "replay", view, table: data.table, seats: null, narration: null, replay: true, step: i};
+    if (board) {
+      drawBoard($("rp-board"), board, view, {targets: new Map(), seats: seatInfos(data.table, view, null, null), seat: null});
+      decorate(T.rules, $("rp-board"), frame, panelCtx(true));
+    }
+    runPanel(T.rules, $("variant-panel"), frame, panelCtx(true));
+    $("rp-first").disabled = $("rp-prev").disabled = at === 0;
+    $("rp-last").disabled = $("rp-next").disabled = at === stops.length - 1;
   };
-  const go = (n) => { step = Math.max(0, Math.min(data.events.length, n)); draw(); };
-  $("rp-first").onclick = () => go(0);
-  $("rp-prev").onclick = () => go(step - 1);
-  $("rp-next").onclick = () => go(step + 1);
-  $("rp-last").onclick = () => go(data.events.length);
+  const go = (n) => { at = Math.max(0, Math.min(stops.length - 1, n)); draw(); };
+  let timer = null;
+  const stop = () => {
+    clearInterval(timer); timer = null;
+    $("rp-play").textContent = "▶ Play"; $("rp-play").setAttribute("aria-pressed", "false");
+  };
+  $("rp-first").onclick = () => { stop(); go(0); };
+  $("rp-prev").onclick = () => { stop(); go(at - 1); };
+  $("rp-next").onclick = () => { stop(); go(at + 1); };
+  $("rp-last").onclick = () => { stop(); go(stops.length - 1); };
+  $("rp-play").onclick = () => {
+    if (timer) { stop(); return; }
+    if (at === stops.length - 1) go(0);
+    $("rp-play").textContent = "⏸ Pause"; $("rp-play").setAttribute("aria-pressed", "true");
+    timer = setInterval(() => { if (at >= stops.length - 1) stop(); else go(at + 1); }, 800);
+  };
+  redrawForPanel = draw;
+  board = await loadBoard(reveal.board || (steps[0].view || {}).board || "classic");
   draw();
+}
+// A playing card ("6D", "10H", "QS") as a small face with its name for a screen reader.
+const SUITS = {S: ["♠", "spades", false], H: ["♥", "hearts", true], D: ["♦", "diamonds", true], C: ["♣", "clubs", false]};
+const RANKS = {A: "Ace", J: "Jack", Q: "Queen", K: "King", T: "10"};
+function playingCard(code) {
+  const m = /^(10|[2-9AJQKT])([SHDC])$/.exec(String(code));
+  if (!m) return cardFace(code);
+  const [symbol, suit, red] = SUITS[m[2]];
+  const rank = m[1] === "T" ? "10" : m[1];
+  return el("span", {class: "card playing" + (red ? " red" : ""), role: "listitem",
+    "aria-label": (RANKS[m[1]] || rank) + " of " + suit}, el("span", {class: "card-name", text: rank + " " + symbol}));
+}
+// Every card, once the game is over: the envelope and each hand.
+function drawReveal(reveal) {
+  const box = $("rp-reveal");
+  box.replaceChildren();
+  const seats = seatInfos(T.table, reveal, null, null);
+  if (Array.isArray(reveal.envelope) && reveal.envelope.length) {
+    box.append(el("div", {class: "reveal-row"}, el("span", {class: "reveal-who", text: "The envelope"}),
+      el("div", {class: "cards", role: "list"}, ...reveal.envelope.map((c) => cardFace(c, "envelope")))));
+  }
+  const someHand = Array.isArray(reveal.hands) && reveal.hands.some((h) => Array.isArray(h) && h.length);
+  if (someHand) {
+    reveal.hands.forEach((hand, seat) => {
+      if (!Array.isArray(hand)) return;
+      const info = seats.find((s) => s.seat === seat);
+      const who = info ? (info.character_name && info.character_name !== info.label ? info.label + " (" + info.character_name + ")" : info.label) : "Player " + (seat + 1);
+      box.append(el("div", {class: "reveal-row"}, el("span", {class: "reveal-who", text: who}),
+        hand.length ? el("div", {class: "cards", role: "list"}, ...hand.map((c) => cardFace(c))) : el("span", {class: "desc", text: "no cards"})));
+    });
+  }
+  // Clussassin: each character's cards and target.
+  if (reveal.holdings && typeof reveal.holdings === "object" && !Array.isArray(reveal.holdings)) {
+    for (const [ch, cards] of Object.entries(reveal.holdings)) {
+      if (!Array.isArray(cards)) continue;
+      const info = seats.find((s) => s.character === ch);
+      const who = name(ch) + (info && info.label !== name(ch) ? " (" + info.label + ")" : "");
+      const target = reveal.targets && reveal.targets[ch] ? " - target: " + name(reveal.targets[ch]) : "";
+      box.append(el("div", {class: "reveal-row"}, el("span", {class: "reveal-who", text: who + target}),
+        cards.length ? el("div", {class: "cards", role: "list"}, ...cards.map((c) => cardFace(c))) : el("span", {class: "desc", text: "no cards"})));
+    }
+  }
+  // Killer Kloo Doo: each player's playing cards and objectives.
+  const seatWho = (seat) => {
+    const info = seats.find((s) => s.seat === seat);
+    return info ? (info.character_name && info.character_name !== info.label ? info.label + " (" + info.character_name + ")" : info.label) : "Player " + (seat + 1);
+  };
+  if (Array.isArray(reveal.all_playing_cards) && reveal.all_playing_cards.some((h) => Array.isArray(h) && h.length)) {
+    reveal.all_playing_cards.forEach((cards, seat) => {
+      if (!Array.isArray(cards) || !cards.length) return;
+      box.append(el("div", {class: "reveal-row"}, el("span", {class: "reveal-who", text: seatWho(seat) + ": playing cards"}),
+        el("div", {class: "cards", role: "list"}, ...cards.map(playingCard))));
+    });
+  }
+  if (Array.isArray(reveal.all_objectives)) {
+    reveal.all_objectives.forEach((goals, seat) => {
+      if (!Array.isArray(goals) || !goals.length) return;
+      box.append(el("div", {class: "reveal-row"}, el("span", {class: "reveal-who", text: seatWho(seat) + ": objectives"}),
+        el("span", {text: listWords(goals.map((g) => name(g))) + "."})));
+    });
+  }
+  if (Array.isArray(reveal.pile) && reveal.pile.length) {
+    box.append(el("div", {class: "reveal-row"}, el("span", {class: "reveal-who", text: "The clue pile"}),
+      el("div", {class: "cards", role: "list"}, ...reveal.pile.map((c) => cardFace(c)))));
+  }
+  if (reveal.reward_cards && typeof reveal.reward_cards === "object") {
+    const rows = Object.entries(reveal.reward_cards).filter(([, r]) => typeof r === "string");
+    if (rows.length) box.append(el("div", {class: "reveal-row"}, el("span", {class: "reveal-who", text: "The rewards in the rooms"}),
+      el("ul", {class: "rewards"}, ...rows.map(([room, r]) => el("li", {text: name(room) + ": " + name(r)})))));
+  }
+  if (!box.children.length) box.append(el("p", {class: "desc", text: "Every card is on the board above."}));
 }
 
 // ---------------------------------------------------------------- routing
