@@ -25,6 +25,10 @@ Param = Any
 """A parameter value: str, int, bool, None or a (nested) tuple of those."""
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+"""Types of a parameter value that are well formed as they are (no nesting to look into)."""
+
+
 def _freeze(value: Any, path: str) -> Param:
     if value is None or isinstance(value, (str, bool, int)):
         return value
@@ -56,7 +60,12 @@ class Action:
 
     @classmethod
     def make(cls, seat: int, kind: str, /, **params: Any) -> Action:
-        return cls(seat, kind, tuple(sorted((k, _freeze(v, k)) for k, v in params.items())))
+        # Rule sets make thousands of these per game: plain values need no freezing,
+        # and one parameter no sorting.
+        pairs = [(k, v if type(v) in _PLAIN else _freeze(v, k)) for k, v in params.items()]
+        if len(pairs) > 1:
+            pairs.sort()
+        return cls(seat, kind, tuple(pairs))
 
     def get(self, name: str, default: Param = None) -> Param:
         for key, value in self.params:
@@ -101,6 +110,20 @@ class Action:
         :meth:`make` and :meth:`from_json` always build well-formed actions; this
         catches actions built by hand with the wrong types.
         """
+        # Checked on every apply: the common well-formed action in one pass of exact
+        # type tests; anything else (a subclass of int, a nested value) the long way.
+        seat, kind, params = self.seat, self.kind, self.params
+        if type(seat) is int and type(kind) is str and kind and type(params) is tuple:
+            for pair in params:
+                if (
+                    type(pair) is not tuple
+                    or len(pair) != 2
+                    or type(pair[0]) is not str
+                    or type(pair[1]) not in _PLAIN
+                ):
+                    break
+            else:
+                return None
         if not isinstance(self.seat, int) or isinstance(self.seat, bool):
             return f"'seat' must be an integer, got {self.seat!r}"
         if not isinstance(self.kind, str) or not self.kind:

@@ -24,7 +24,10 @@ class Decision:
     """For simultaneous decisions: the answers given so far, kept until all have answered."""
 
     def waiting_for(self) -> tuple[int, ...]:
-        return tuple(s for s in self.seats if s not in self.answers)
+        seats = self.seats
+        if not self.answers and type(seats) is tuple:  # nearly always: nobody answered yet
+            return seats
+        return tuple(s for s in seats if s not in self.answers)
 
 
 @dataclass(slots=True)
@@ -42,8 +45,8 @@ class DecisionStack:
         return self.items[-1] if self.items else None
 
     def to_act(self) -> tuple[int, ...]:
-        top = self.top
-        return top.waiting_for() if top is not None else ()
+        items = self.items
+        return items[-1].waiting_for() if items else ()
 
     def clear(self) -> None:
         self.items.clear()

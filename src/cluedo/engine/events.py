@@ -20,7 +20,7 @@ plain objects here, so that declaring them costs the game nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,13 +37,23 @@ def json_copy(value: Any) -> Any:
     ({'a': [1, 2], 'b': [3]}, False)
     """
     kind = type(value)
-    if kind is str or kind is int or kind is bool or value is None:
-        return value  # the common case first: this runs for every event of every view
-    if kind is dict or isinstance(value, Mapping):
+    # Exact types first, each value's type tested before a call: this copies every
+    # event the first time a seat sees it, and every view's options.
+    if kind is dict:
+        return {k: v if type(v) in _PLAIN else json_copy(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else json_copy(v) for v in value]
+    if kind in _PLAIN:
+        return value
+    if isinstance(value, Mapping):
         return {k: json_copy(v) for k, v in value.items()}
-    if kind is list or kind is tuple or isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)):
         return [json_copy(v) for v in value]
     return value
+
+
+_PLAIN = frozenset({str, int, bool, float, type(None)})
+"""Types :func:`json_copy` returns as they are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,19 +63,91 @@ class Event:
     secret: Mapping[str, Any] = field(default_factory=dict)
     knowers: frozenset[int] = frozenset()
     private: bool = False
+    _shown: _Shown | None = field(default=None, init=False, repr=False, compare=False)
+    """The event as the table and as its knowers see it, made on first use (an event
+    never changes once logged): every view of every seat copies one of the two."""
 
     def visible_to(self, seat: int | None) -> bool:
         return not self.private or (seat is not None and seat in self.knowers)
 
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
-        """The event as ``seat`` sees it (``None`` = a spectator), or None if unseen."""
-        if not self.visible_to(seat):
-            return None
-        out = {"kind": self.kind, **json_copy(self.data)}
-        if self.secret and seat is not None and seat in self.knowers:
-            out.update(json_copy(self.secret))
+        """The event as ``seat`` sees it (``None`` = a spectator), or None if unseen.
+
+        Each call returns a fresh copy: a front end may change what it gets.
+        """
+        shown = self._shown or self._render()
+        seen: dict[str, Any] | None
+        if seat is not None and seat in self.knowers:
+            seen, nested = shown.known, shown.known_nested
+        else:
+            seen, nested = shown.public, shown.public_nested
+            if seen is None:
+                return None
+        out = seen.copy()
+        for key in nested:
+            out[key] = json_copy(out[key])
         return out
+
+    def _render(self) -> _Shown:
+        """Make both renderings once: the table's and the knowers' (the table's with
+        the secret part added)."""
+        public: dict[str, Any] = {"kind": self.kind}
+        nested: list[str] = []
+        for key, value in self.data.items():
+            public[key] = _copied_into(value, key, nested)
+        known, known_nested = public, nested
+        if self.secret:
+            known, known_nested = public.copy(), nested.copy()
+            for key, value in self.secret.items():
+                if key in known_nested:
+                    known_nested.remove(key)
+                known[key] = _copied_into(value, key, known_nested)
+        shown = _Shown(None if self.private else public, tuple(nested), known, tuple(known_nested))
+        object.__setattr__(self, "_shown", shown)
+        return shown
 
     def full(self) -> dict[str, Any]:
         """Everything, for replays after the game and for the game's own record."""
         return {"kind": self.kind, **json_copy(self.data), **json_copy(self.secret)}
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """An event's two renderings: for the table (None: a private event) and for its
+    knowers, each with the keys whose values are lists or objects (copied per call)."""
+
+    public: dict[str, Any] | None
+    public_nested: tuple[str, ...]
+    known: dict[str, Any]
+    known_nested: tuple[str, ...]
+
+
+def _copied_into(value: Any, key: str, nested: list[str]) -> Any:
+    """``value`` as :func:`json_copy` copies it, with ``key`` added to ``nested`` when
+    the copy is a list or an object (to be copied again for each seat)."""
+    if type(value) in _PLAIN:
+        return value
+    value = json_copy(value)
+    if type(value) is list or type(value) is dict:
+        nested.append(key)
+    return value
+
+
+def seen_by(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
+    """Each of ``events`` as ``seat`` sees it, leaving out those it does not see: a
+    seat's log (:meth:`Event.for_seat` of each, in one loop)."""
+    out = []
+    for event in events:
+        shown = event._shown or event._render()
+        seen: dict[str, Any] | None
+        if seat is not None and seat in event.knowers:
+            seen, nested = shown.known, shown.known_nested
+        else:
+            seen, nested = shown.public, shown.public_nested
+            if seen is None:
+                continue
+        copied = seen.copy()
+        for key in nested:
+            copied[key] = json_copy(copied[key])
+        out.append(copied)
+    return out

@@ -42,7 +42,7 @@ from cluedo.engine.errors import (
     OptionsError,
     SaveError,
 )
-from cluedo.engine.events import Event, json_copy
+from cluedo.engine.events import Event, json_copy, seen_by
 from cluedo.engine.registry import make_rules, rules_class
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
@@ -112,9 +112,10 @@ class Game:
         return self.state.finished
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.state.finished or seat not in self.state.to_act():
+        state = self.state
+        if state.finished or seat not in state.to_act():
             return []
-        return self.rules.legal_actions(self.state, seat)
+        return self.rules.legal_actions(state, seat)
 
     def check(self, action: Action) -> IllegalAction | None:
         """Why ``action`` would be refused now, or None if it would be applied."""
@@ -194,12 +195,8 @@ class Game:
         return view
 
     def log_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-        out = []
-        for event in self.events[since:]:
-            seen = event.for_seat(seat)
-            if seen is not None:
-                out.append(seen)
-        return out
+        """The events from index ``since`` on as ``seat`` sees them (fresh copies)."""
+        return seen_by(self.events[since:], seat)
 
     def full_log(self) -> list[dict[str, Any]]:
         """Every event with every secret: only for replays after the game."""

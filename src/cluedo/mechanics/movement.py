@@ -25,8 +25,10 @@ may leave it and come back in the same move (at least two steps).
 
 from __future__ import annotations
 
+import functools
+import weakref
 from collections import deque
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Hashable, Mapping
 from typing import Any
 
 from cluedo.content.board import Board, Square
@@ -55,16 +57,81 @@ def reachable(
         return {}
     if through and exact:
         raise ValueError("rooms to move through need the up-to mode (exact=False)")
-    if not exact:
-        found = _within(board, start, steps, occupied, through)
-    else:
-        found = _exact(board, start, steps, occupied)
+    found = _open_move(board, start, steps, occupied, exact, through)
     if reenter and board.is_room_node(start):
         # Out through a door and straight back in: the door square is one step away.
         back = [found[n] + 1 for n in board.neighbours[start] if found.get(n, steps) < steps]
         if back:
             found[start] = min(back)
     return found
+
+
+_OpenMove = tuple[dict[int, int], frozenset[int]]
+"""The destinations of a move on a board with no other token, and every corridor node
+whose token would have changed them: a token on none of those changes nothing."""
+
+_OPEN_MOVES: dict[int, tuple[weakref.ref[Board], dict[Hashable, _OpenMove]]] = {}
+"""Per board (by id, with a reference to tell a new board at a reused id): the moves
+from a node with a roll when no token is in the way."""
+
+
+def _open_move(
+    board: Board,
+    start: int,
+    steps: int,
+    occupied: Collection[int],
+    exact: bool,
+    through: Collection[int],
+) -> dict[int, int]:
+    """:func:`_exact` or :func:`_within`, remembered per board, start, roll and mode for
+    moves no token blocks (most of them): a long exact roll explores thousands of paths.
+    A fresh dict each time (callers add to it)."""
+    entry = _OPEN_MOVES.get(id(board))
+    if entry is None or entry[0]() is not board:
+        # Forgotten with the board (boards read from files come and go in tests).
+        gone = functools.partial(_forget_board, id(board))
+        entry = _OPEN_MOVES[id(board)] = (weakref.ref(board, gone), {})
+    moves = entry[1]
+    key = (start, steps, True) if exact else (start, steps, False, frozenset(through))
+    known = moves.get(key)
+    if known is None:
+        if exact:
+            known = (_exact(board, start, steps, ()), _near(board, start, steps))
+        else:
+            seen: set[int] = set()
+            found = _within(board, start, steps, (), through, seen)
+            first_room = len(board.corridor)
+            known = (found, frozenset(n for n in seen if n < first_room and n != start))
+        moves[key] = known
+    found, near = known
+    if not near.isdisjoint(occupied):
+        if exact:
+            return _exact(board, start, steps, occupied)
+        return _within(board, start, steps, occupied, through)
+    return dict(found)
+
+
+def _forget_board(key: int, _ref: weakref.ref[Board]) -> None:
+    _OPEN_MOVES.pop(key, None)
+
+
+def _near(board: Board, start: int, steps: int) -> frozenset[int]:
+    """The corridor nodes (other than ``start``) within ``steps`` corridor steps of it:
+    exactly those a search for exact moves asks whether a token stands on."""
+    first_room = len(board.corridor)
+    neighbours = board.neighbours
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        ahead = []
+        for node in frontier:
+            for nxt in neighbours[node]:
+                if nxt < first_room and nxt not in seen:
+                    seen.add(nxt)
+                    ahead.append(nxt)
+        frontier = ahead
+    seen.discard(start)
+    return frozenset(seen)
 
 
 def _exact(board: Board, start: int, steps: int, occupied: Collection[int]) -> dict[int, int]:
@@ -100,13 +167,18 @@ def _within(
     steps: int,
     occupied: Collection[int],
     through: Collection[int] = (),
+    seen: set[int] | None = None,
 ) -> dict[int, int]:
+    """Breadth-first search; ``seen`` (if given) is left holding every node it found:
+    no token elsewhere can change the result."""
     # Any square within `steps` of a shortest path is reachable by a simple path, so
     # breadth-first search is exact for the "up to" mode.
     first_room = len(board.corridor)
     found: dict[int, int] = {}
     queue = deque([(start, 0)])
-    seen = {start}
+    if seen is None:
+        seen = set()
+    seen.add(start)
     while queue:
         node, used = queue.popleft()
         if used == steps:
@@ -232,4 +304,6 @@ def movement_shapes(board: Board) -> list[ActionShape]:
 
 def location_json(location: str | Square) -> str | list[int]:
     """A location as JSON: a room id, or a square as ``[row, col]``."""
+    if type(location) is str:
+        return location
     return list(location) if isinstance(location, tuple) else location

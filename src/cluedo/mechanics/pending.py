@@ -12,7 +12,6 @@ from typing import Any
 
 from cluedo.content.board import Board
 from cluedo.engine.decisions import Decision
-from cluedo.mechanics.movement import location_json
 
 
 def pending_view(
@@ -34,8 +33,10 @@ def pending_view(
             if key in ctx:
                 pending[key] = ctx[key]
         if board is not None and ctx.get("destinations"):
+            # location_json(board.node_name(n)) of each node (corridor squares are tuples)
+            corridor, first_room, rooms = board.corridor, len(board.corridor), board.room_of_node
             pending["destinations"] = [
-                location_json(board.node_name(n)) for n in ctx["destinations"]
+                rooms[n] if n >= first_room else list(corridor[n]) for n in ctx["destinations"]
             ]
     elif top.kind == "refute":
         pending["suggester"] = ctx["suggester"]

@@ -103,7 +103,10 @@ class MansionTables:
             "characters": list(state.characters),
             "current": state.current,
             "turn": state.turn,
-            "positions": {p: location_json(loc) for p, loc in state.positions.items()},
+            "positions": {
+                p: loc if type(loc) is str else location_json(loc)
+                for p, loc in state.positions.items()
+            },
         }
 
 
