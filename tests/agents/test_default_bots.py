@@ -18,12 +18,12 @@ def test_every_rule_set_has_a_default_and_a_strongest_bot_it_can_seat(rules: str
     assert default_bot(rules) != "random"
 
 
-def test_the_detective_is_the_strongest_classic_bot_not_the_default() -> None:
+def test_the_strong_bot_is_the_strongest_in_every_rule_set_and_never_the_default() -> None:
     assert default_bot("classic") == "sensible"
-    assert strongest_bot("classic") == "detective"
-    assert strongest_bot("cluedo") == "detective"  # aliases name the same rule set
+    assert strongest_bot("classic") == "strong"
+    assert strongest_bot("cluedo") == "strong"  # aliases name the same rule set
     for rules in ("clue-or-cruel", "clussassin", "killer-kloo-doo", "pendragon"):
-        assert strongest_bot(rules) == default_bot(rules)
+        assert strongest_bot(rules) == "strong" != default_bot(rules)
 
 
 def test_front_ends_ask_the_registry() -> None:

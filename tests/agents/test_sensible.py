@@ -230,7 +230,7 @@ def test_play_out_stops_a_game_that_never_ends() -> None:
 
 
 def test_unknown_bot_name_is_refused_with_the_choices() -> None:
-    with pytest.raises(ValueError, match="detective, random, sensible"):
+    with pytest.raises(ValueError, match="detective, forgetful, random, sensible, strong"):
         make_agent("genius", 0)
 
 

@@ -299,6 +299,28 @@ def test_a_bot_the_rule_set_does_not_have_is_refused() -> None:
     assert "unknown bot 'detective' for clussassin" in result.output
 
 
+def test_a_level_stands_for_the_rule_sets_bot_of_that_strength() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--rules",
+            "pendragon",
+            "--players",
+            "3",
+            "--games",
+            "2",
+            "--bots",
+            "easy,medium,hard",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    records = run_games(
+        SimulationConfig(rules="classic", players=3, bots=("easy", "hard", "medium"), games=1)
+    )
+    assert records[0].error is None and records[0].finished
+
+
 # -- the rule set's own report: seat groupings and per-game numbers -------------------
 
 

@@ -355,7 +355,7 @@ def clue_moves(g: Game) -> int:
 
 
 def test_the_registry_names_the_kloo_doo_bots() -> None:
-    assert set(bots_for(RULES)) == {"random", "sensible"}
+    assert set(bots_for(RULES)) == {"random", "sensible", "strong", "casual"}
     assert make_agent("sensible", 0, rules=RULES).name != "random"
 
 

@@ -92,7 +92,7 @@ def bots_for(rules: str) -> dict[str, AgentFactory]:
     """The bots that can play ``rules``, by name.
 
     >>> sorted(bots_for("classic"))
-    ['detective', 'random', 'sensible']
+    ['detective', 'forgetful', 'random', 'sensible', 'strong']
     """
     return bot_list(rules).bots
 
@@ -136,7 +136,7 @@ def strongest_bot(rules: str = "classic") -> str:
     rule set names no stronger one.
 
     >>> strongest_bot("classic"), strongest_bot("clue-or-cruel")
-    ('detective', 'sensible')
+    ('strong', 'strong')
     """
     listed = bot_list(rules)
     return listed.strongest or listed.default

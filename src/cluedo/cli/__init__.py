@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cluedo.cli import solve
+from cluedo.cli import solve, tournament
 from cluedo.protocol import server as protocol
 from cluedo.simulation import simulate, sweep
 from cluedo.terminal import command as terminal
@@ -29,6 +29,7 @@ simulate.register(app)
 sweep.register(app)
 protocol.register(app)
 solve.register(app)
+tournament.register(app)
 _serve.register(app)
 _verify.register(app)
 

@@ -95,10 +95,10 @@ def check_bot_spec(spec: str, rules: str = "classic") -> None:
             raise ValueError("an external bot needs a command line after 'cmd:'")
         return
     bots = registry.bots_for(rules)
-    if spec not in bots:
+    if spec not in bots and spec not in registry.LEVELS:
         raise ValueError(
             f"unknown bot {spec!r} for {rules}; bots: {', '.join(sorted(bots))}, "
-            "or cmd:<command line>"
+            f"a level ({', '.join(registry.LEVELS)}), or cmd:<command line>"
         )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cluedo.agents.base import ENVELOPE, Agent, card_knowledge
+from cluedo.agents.lapses import with_lapses
 from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.registry import BotList
 from cluedo.content.board import Board, load_board
@@ -424,5 +425,115 @@ class CruelAgent(Agent):
         return Action.make(self.seat, "call_bluff", player=best[1], card=best[2])
 
 
-BOTS = BotList({"random": RandomAgent, "sensible": CruelAgent}, default="sensible")
-"""This rule set's bots: the sensible one plays it to win and is the default."""
+ODDS_WAYS = 24
+"""Weigh the envelope's odds (the exact count) only once this few combinations remain."""
+
+GUEST_ODDS = 0.6
+"""A guest accuses once its likeliest envelope is right this often: a wrong guess
+puts it out, but waiting lets another guest - or the accomplice's bluffs - win."""
+
+ACCOMPLICE_ODDS = 0.6
+"""Where the options let the accomplice accuse, it does at these odds: it has its
+bluffs to fall back on, so it needs better odds than a guest."""
+
+CALL_ODDS = 0.6
+"""A guest calls a bluff once a player is the accomplice with at least this chance."""
+
+OWN_CARD_IF_ACCOMPLICE = 0.55
+OWN_CARD_IF_GUEST = 0.1
+"""How often a suggestion names a card its maker is seen to hold, for the
+accomplice (who must, to bluff) and for a guest (who names its own cards only
+when nothing else will do)."""
+
+
+class StrongCruelAgent(CruelAgent):
+    """The Clue or Cruel bot playing on the odds.
+
+    A guest accuses the likeliest envelope once it is likely enough (not only
+    when certain), and calls a bluff on the player most likely to be the
+    accomplice, weighing every suggestion each player made: one naming a card its
+    maker surely held counts for the accomplice, one that did not counts against.
+    Where the options let the accomplice accuse, it accuses on the odds too.
+    """
+
+    name = "strong"
+
+    def _odds(self, book: CardKnowledge) -> tuple[tuple[str, ...], float] | None:
+        """The likeliest envelope and its chance, once few combinations remain."""
+        if self.broken:
+            return None
+        if book.combinations() > ODDS_WAYS:
+            return None
+        return book.most_likely_envelope()
+
+    def _accusation(self, book: CardKnowledge) -> tuple[str, ...] | None:
+        certain = super()._accusation(book)
+        if certain is not None:
+            return certain
+        odds = self._odds(book)
+        if odds is not None and odds[1] >= GUEST_ODDS:
+            return odds[0]
+        return None
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if self.role == "accomplice" and self.book is not None:
+            accuse = next((a for a in legal if a.kind == "accuse"), None)
+            if accuse is not None and view["pending"].get("kind") == "turn":
+                book = self._follow(view)
+                odds = self._odds(book)
+                if odds is not None and odds[1] >= ACCOMPLICE_ODDS:
+                    suspect, weapon, room = odds[0]
+                    return Action.make(
+                        self.seat, "accuse", suspect=suspect, weapon=weapon, room=room
+                    )
+                return super().choose(dict(view, log=[]), legal)
+        return super().choose(view, legal)
+
+    def _bluff_call(self, view: dict[str, Any], book: CardKnowledge) -> Action | None:
+        if self.broken:
+            return None
+        weights: dict[int, float] = {}
+        cards: dict[int, dict[str, int]] = {}
+        for seat in range(self.players):
+            if seat == self.seat or view["eliminated"][seat]:
+                continue
+            weight = 1.0
+            counts: dict[str, int] = {}
+            for triple, size, drawn in self.suggested.get(seat, []):
+                own = [c for c in triple[:2] if self._held_when_named(book, seat, c, size, drawn)]
+                if own:
+                    weight *= OWN_CARD_IF_ACCOMPLICE / OWN_CARD_IF_GUEST
+                    for card in own:
+                        counts[card] = counts.get(card, 0) + 1
+                else:
+                    weight *= (1 - OWN_CARD_IF_ACCOMPLICE) / (1 - OWN_CARD_IF_GUEST)
+            weights[seat] = weight
+            cards[seat] = counts
+        total = sum(weights.values())
+        if not total:
+            return None
+        seat = max(weights, key=lambda s: (weights[s], -s))
+        if weights[seat] / total < CALL_ODDS or not cards[seat]:
+            return None
+        card = max(cards[seat], key=lambda c: (cards[seat][c], c))
+        return Action.make(self.seat, "call_bluff", player=seat, card=card)
+
+
+BOTS = BotList(
+    {
+        "random": RandomAgent,
+        "sensible": CruelAgent,
+        "strong": StrongCruelAgent,
+        "casual": with_lapses(CruelAgent, "casual", slip_kinds=("move", "suggest", "show")),
+    },
+    default="sensible",
+    strongest="strong",
+    levels={"easy": "casual", "medium": "sensible", "hard": "strong"},
+    descriptions={
+        "casual": "easy: misses some answers, forgets some cards and now and then "
+        "walks or asks less well than it could",
+        "sensible": "medium: collects gems, deduces carefully and calls a bluff only on proof",
+        "strong": "hard: the same, but accuses and calls bluffs as soon as the odds are good",
+    },
+)
+"""This rule set's bots and the levels a person chooses from."""

@@ -16,10 +16,12 @@ it must swap target cards it gives its own card to the player farthest away.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cluedo.agents.base import Agent
+from cluedo.agents.lapses import with_lapses
 from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.registry import BotList
 from cluedo.content.board import Board, Square, load_board
@@ -252,7 +254,108 @@ class HunterAgent(Agent):
         )
 
 
+class CarelessHunterAgent(HunterAgent):
+    """The hunter as a player who does not always look over its shoulder: on some
+    of its turns (:attr:`CARELESS`) it plans its move thinking only of its target,
+    as a person intent on the hunt forgets who may be hunting them."""
+
+    name = "careless"
+
+    CARELESS = 0.5
+    """Chance, each turn, of forgetting the danger behind it."""
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        super().__init__(seat, seed)
+        # Its own generator for lapses, so they leave the hunter's draws alone.
+        self.lapses = random.Random(seed)
+        self.heedless = False
+        self._turn = -1
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if view.get("turn") != self._turn:
+            self._turn = view.get("turn", -1)
+            self.heedless = self.lapses.random() < self.CARELESS
+        return super().choose(view, legal)
+
+    def _threats(self, view: Mapping[str, Any]) -> dict[str, float]:
+        return {} if self.heedless else super()._threats(view)
+
+
+class StrongHunterAgent(HunterAgent):
+    """The hunter, reading the table's rule on witnesses, and bolder.
+
+    Where only characters with a player spoil a hallway attack (the option
+    ``witnesses: players``), the careful hunter still counts every character as a
+    witness: it passes up attacks it could make, and misjudges where its hunters
+    could strike. This one counts only the witnesses the table's rules count. It
+    also weighs the danger from its possible hunters half as much
+    (:attr:`CAUTION`): a hunter that keeps away from everyone seldom gets to
+    strike, and its own target is rarely the one hunting it.
+    """
+
+    name = "strong"
+
+    CAUTION = 0.5
+    """How much of the careful hunter's fear it keeps (a half looked best in short
+    trials; docs/bots.md has the longer measurement)."""
+
+    def __init__(self, seat: int, seed: int | None = None) -> None:
+        super().__init__(seat, seed)
+        self.players_only = False
+        self.played: frozenset[str] = frozenset()
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        options = view.get("options") or {}
+        self.players_only = options.get("witnesses") == "players"
+        self.played = frozenset(view["characters"])
+        return super().choose(view, legal)
+
+    def _strikes(
+        self,
+        view: Mapping[str, Any],
+        here: Location,
+        there: Location,
+        others: Mapping[str, Location],
+    ) -> bool:
+        if isinstance(here, tuple) and self.players_only:
+            # Only characters with a player spoil a hallway attack.
+            others = {c: loc for c, loc in others.items() if c in self.played}
+        return super()._strikes(view, here, there, others)
+
+    def _score(self, view: Mapping[str, Any], to: Location, threats: Mapping[str, float]) -> float:
+        if not self.players_only:
+            return super()._score(view, to, threats)
+        me = view["characters"][self.seat]
+        # Unplayed characters in the hallway neither watch nor spoil an attack (in
+        # rooms their company still forbids one).
+        seen = {
+            c: p
+            for c, p in view["positions"].items()
+            if c == me or c in self.played or c == view.get("target") or isinstance(p, str)
+        }
+        return super()._score(dict(view, positions=seen), to, threats)
+
+    def _safety(self, view: Mapping[str, Any], to: Location, threats: Mapping[str, float]) -> float:
+        return self.CAUTION * super()._safety(view, to, threats)
+
+
 BOTS = BotList(
-    {"random": RandomAgent, "sensible": HunterAgent, "hunter": HunterAgent}, default="sensible"
+    {
+        "random": RandomAgent,
+        "sensible": HunterAgent,
+        "hunter": HunterAgent,
+        "strong": StrongHunterAgent,
+        "casual": with_lapses(CarelessHunterAgent, "casual", slip_kinds=("move", "swap")),
+    },
+    default="sensible",
+    strongest="strong",
+    levels={"easy": "casual", "medium": "sensible", "hard": "strong"},
+    descriptions={
+        "casual": "easy: hunts like the careful hunter, but on some turns forgets "
+        "who may be hunting it, and now and then stops short of the best square",
+        "sensible": "medium: hunts its target and keeps away from whoever may hunt it",
+        "hunter": "the same careful hunter",
+        "strong": "hard: a bolder hunter that reads the table's rule on who counts as a witness",
+    },
 )
-"""This rule set's bots: the sensible one plays it to win and is the default."""
+"""This rule set's bots and the levels a person chooses from."""

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cluedo.agents.base import ENVELOPE, Agent, card_knowledge
+from cluedo.agents.lapses import with_lapses
 from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.registry import BotList
 from cluedo.content.board import Board, load_board
@@ -487,5 +488,95 @@ class KlooDooAgent(Agent):
         return best
 
 
-BOTS = BotList({"random": RandomAgent, "sensible": KlooDooAgent}, default="sensible")
-"""This rule set's bots: the sensible one plays it to win and is the default."""
+CASUAL_SLIPS = ("move", "suggest", "show", "attack", "assault", "heal", "pick_up", "lure", "dig")
+"""Where the easy bot now and then takes a lesser choice: in Part 2 above all,
+where the game is won (whom to attack, when to heal, which weapon to take)."""
+
+ODDS_WAYS = 16
+"""Weigh the odds (the exact count) only once the envelope is down to this many
+combinations: before that no single one is likely enough to be worth a guess."""
+
+GOOD_ODDS = 0.7
+EVEN_ODDS = 0.5
+"""The chances of being right the strong bot accuses on, before and after 60% of
+Part 1's turn limit."""
+
+
+def _spends_points(action: Action) -> bool:
+    """The action plays a heart or a diamond (a card that would score in Part 1)."""
+    card = action.get("card")
+    return isinstance(card, str) and card[-1] in "HD"
+
+
+class StrongKlooDooAgent(KlooDooAgent):
+    """The sensible bot, keeping its Part 1 points and accusing on strong odds.
+
+    Part 1's score - the hearts and diamonds held at its end, with the accusation's
+    bonus - is each player's life in Part 2, where the game is won. So in Part 1
+    it never plays a heart or a diamond (it persuades, fetches and digs with the
+    other cards, or not at all).
+
+    An accusation ends Part 1 for everyone: right, it adds 60 to the accuser's
+    score (its life in Part 2); wrong, it takes 20, and in bot games a wrong
+    accuser almost never wins, while a right one wins only somewhat more often
+    than its fair share. So it names the most likely combination (the careful bot
+    guesses among the candidates at random) and accuses only on strong odds:
+    seven in ten, or an even chance late in Part 1 when an opponent's guess is
+    near.
+    """
+
+    name = "strong"
+
+    def _investigate(self, view: dict[str, Any], kinds: Kinds) -> Action:
+        # Hearts and diamonds held when Part 1 ends are Part 2's life: keep them all,
+        # and play Part 1 with spades, clubs, court cards and aces only.
+        kept = {
+            kind: [a for a in actions if not _spends_points(a)] for kind, actions in kinds.items()
+        }
+        return super()._investigate(view, {k: v for k, v in kept.items() if v} or kinds)
+
+    def _accuse(self, view: dict[str, Any], kinds: Kinds) -> Action | None:
+        if "accuse" not in kinds:
+            return None
+        book = self.book
+        assert book is not None
+        cands = [book.envelope_candidates(c) for c in ("suspect", "weapon", "room")]
+        ways = len(cands[0]) * len(cands[1]) * len(cands[2])
+        if ways > ODDS_WAYS:
+            return None
+        if ways == 1:
+            triple: tuple[str, ...] = tuple(c[0] for c in cands)
+            chance = 1.0
+        else:
+            triple, chance = book.most_likely_envelope()
+        if chance < self._needed(view):
+            return None
+        suspect, weapon, room = triple
+        return Action.make(self.seat, "accuse", suspect=suspect, weapon=weapon, room=room)
+
+    @staticmethod
+    def _needed(view: dict[str, Any]) -> float:
+        """The chance of being right worth an accusation now: seven in ten, and an
+        even chance once most of Part 1's turns are gone."""
+        late = int(view["part_turns"]) > 0.6 * int(view["turn_limit"])
+        return EVEN_ODDS if late else GOOD_ODDS
+
+
+BOTS = BotList(
+    {
+        "random": RandomAgent,
+        "sensible": KlooDooAgent,
+        "strong": StrongKlooDooAgent,
+        "casual": with_lapses(KlooDooAgent, "casual", slip=0.35, slip_kinds=CASUAL_SLIPS),
+    },
+    default="sensible",
+    strongest="strong",
+    levels={"easy": "casual", "medium": "sensible", "hard": "strong"},
+    descriptions={
+        "casual": "easy: misses some answers, forgets some cards and now and then "
+        "walks, asks or fights less well than it could",
+        "sensible": "medium: investigates, then arms itself and works through its objectives",
+        "strong": "hard: keeps its hearts and diamonds for Part 2, and accuses only on strong odds",
+    },
+)
+"""This rule set's bots and the levels a person chooses from."""

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cluedo.agents.base import ENVELOPE
+from cluedo.agents.lapses import with_lapses
 from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.registry import BotList
 from cluedo.agents.sensible import SensibleAgent
@@ -193,7 +194,76 @@ class KnightAgent(SensibleAgent):
         return best
 
 
+ODDS_WAYS = 24
+"""Weigh the envelope's odds (the exact count) only once this few combinations remain."""
+
+ODDS_SHARE = 1.6
+"""The strong knight sets out for the Staircase, and accuses there, once the
+likeliest envelope is right this many times a fair share (one in the number of
+players) of the time: 40% at four players, 53% at three, 27% at six. The more
+opponents, the sooner one of them solves the case: waiting costs more."""
+
+
+class StrongKnightAgent(KnightAgent):
+    """The knight, timing the Staircase on the odds.
+
+    Only at the Staircase may a knight accuse, and the walk there costs turns. The
+    careful knight sets out only once certain; this one sets out as soon as one
+    envelope is likely enough for the size of the table (:data:`ODDS_SHARE`; it
+    keeps asking on the way, and a kept reward that moves it takes it there at
+    once), and at the Staircase accuses the likeliest envelope on those odds
+    rather than walk away.
+    """
+
+    name = "strong"
+
+    def _odds(self) -> tuple[tuple[str, ...], float] | None:
+        book = self.book
+        assert book is not None
+        if book.combinations() > ODDS_WAYS:
+            return None
+        return book.most_likely_envelope()
+
+    def _needed(self) -> float:
+        """The odds worth walking to the Staircase for, and accusing on there."""
+        return min(1.0, ODDS_SHARE / max(2, int(self.view["players"])))
+
+    def _goals(self) -> dict[str, float]:
+        goals = super()._goals()
+        if STAIRCASE not in goals:
+            odds = self._odds()
+            if odds is not None and odds[1] >= self._needed():
+                return {STAIRCASE: 100.0}
+        return goals
+
+    def _accuse(self, book: CardKnowledge, kinds: Mapping[str, list[Action]]) -> Action:
+        if book.solution() is None and not self._impatient():
+            odds = self._odds()
+            if odds is not None and odds[1] >= self._needed():
+                suspect, weapon, room = odds[0]
+                return Action(
+                    self.seat, "accuse", (("room", room), ("suspect", suspect), ("weapon", weapon))
+                )
+        return super()._accuse(book, kinds)
+
+
 BOTS = BotList(
-    {"random": RandomAgent, "sensible": KnightAgent, "knight": KnightAgent}, default="sensible"
+    {
+        "random": RandomAgent,
+        "sensible": KnightAgent,
+        "knight": KnightAgent,
+        "strong": StrongKnightAgent,
+        "casual": with_lapses(KnightAgent, "casual", forget=0.0, slip_kinds=("move", "suggest")),
+    },
+    default="sensible",
+    strongest="strong",
+    levels={"easy": "casual", "medium": "sensible", "hard": "strong"},
+    descriptions={
+        "casual": "easy: misses some answers and now and then walks or asks less well "
+        "than it could",
+        "sensible": "medium: a careful knight who goes to the Staircase once certain",
+        "knight": "the same careful knight",
+        "strong": "hard: sets out for the Staircase on good odds and accuses there on them",
+    },
 )
-"""This rule set's bots: the sensible one plays it to win and is the default."""
+"""This rule set's bots and the levels a person chooses from."""

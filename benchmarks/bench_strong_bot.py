@@ -1,0 +1,279 @@
+"""The strong classic bot: win rates against sensible bots, decision times, the race's table.
+
+Seats are rotated (game i moves the line-up i seats clockwise), so every bot sits
+in every seat equally often; the interval is the Wilson 95% interval.
+
+    nice .venv/bin/python benchmarks/bench_strong_bot.py wins --players 6 --games 600
+    nice .venv/bin/python benchmarks/bench_strong_bot.py wins --players 3 --games 600 \
+        --lineup strong,sensible,sensible
+    nice .venv/bin/python benchmarks/bench_strong_bot.py solves --players 6 --games 150
+
+``wins`` also prints the strong bot's accusations on the odds (how many, their mean
+odds, how many were right) and, over every time it weighed accusing, how often the
+likeliest envelope was the true one by the odds it gave it. ``solves`` checks
+:data:`cluedo.agents.race.SOLVES_NEXT_TURN`. The notebook's calibration is measured by
+``benchmarks/bench_calibration.py``.
+
+A bot is named as in ``cluedo simulate`` (``sensible``, ``detective``, ``strong``),
+optionally with settings of the strong bot in brackets: ``strong[aware=0]``,
+``strong[race=0]``, or its constants: ``strong[GAIN=0.3]``, ``strong[KEEP=0.5]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from cluedo.agents.base import Agent
+from cluedo.agents.match import play_out
+from cluedo.engine.game import new_game
+
+Z_95 = 1.959963984540054
+
+
+def seed_of(base: int, index: int, what: str = "game") -> int:
+    digest = hashlib.blake2b(f"strong-bench:{what}:{base}:{index}".encode(), digest_size=8)
+    return int.from_bytes(digest.digest(), "big") >> 1
+
+
+def make_bot(spec: str, seat: int, seed: int) -> Agent:
+    """A bot from ``name`` or ``name[key=value;...]``."""
+    name, _, rest = spec.partition("[")
+    settings: dict[str, Any] = {}
+    for item in filter(None, rest.rstrip("]").split(";")):
+        key, _, value = item.partition("=")
+        settings[key] = (
+            float(value) if "." in value else int(value) if key.isupper() else bool(int(value))
+        )
+    if name == "strong":
+        from cluedo.agents.strong import StrongAgent
+
+        tuning = {k: v for k, v in settings.items() if k.isupper()}
+        bot = StrongAgent(seat, seed, **{k: v for k, v in settings.items() if not k.isupper()})
+        for key, value in tuning.items():  # class constants, e.g. strong[KEEP=0.5]
+            setattr(bot, key, value)
+        return bot
+    from cluedo.agents.registry import make_agent
+
+    return make_agent(name, seat, seed=seed)
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + Z_95**2 / (2 * n)) / (1 + Z_95**2 / n)
+    half = Z_95 * math.sqrt(p * (1 - p) / n + Z_95**2 / (4 * n * n)) / (1 + Z_95**2 / n)
+    return (centre - half, centre + half)
+
+
+class Timed:
+    """Wraps a bot and keeps the CPU time of each of its decisions."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.times: list[float] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+        start = time.thread_time()
+        action = self.agent.choose(view, legal)
+        self.times.append(time.thread_time() - start)
+        return action
+
+
+def play_one(args: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
+    index, players, base, lineup = args
+    n = len(lineup)
+    seats = tuple(lineup[(seat - index) % n] for seat in range(n))
+    seed = seed_of(base, index)
+    game = new_game("classic", players=players, seed=seed)
+    agents: dict[int, Any] = {}
+    for seat, spec in enumerate(seats):
+        bot = make_bot(spec, seat, seed_of(seed, seat, "bot"))
+        agents[seat] = Timed(bot) if spec != "sensible" else bot
+    play_out(game, agents)
+    state: Any = game.state
+    times = {s: a.times for s, a in agents.items() if isinstance(a, Timed)}
+    traces = {s: getattr(a.agent, "trace", []) for s, a in agents.items() if isinstance(a, Timed)}
+    truth = tuple(state.envelope)
+    for trace in traces.values():
+        for t in trace:
+            t["right"] = tuple(t.get("envelope", ())) == truth
+            t.pop("envelope", None)
+    return {
+        "seats": seats,
+        "winners": list(state.winners),
+        "wrong": list(state.eliminated),
+        "turns": state.turn,
+        "times": times,
+        "traces": traces,
+    }
+
+
+def wins(options: argparse.Namespace) -> None:
+    lineup = tuple(options.lineup.split(","))
+    if len(lineup) == 1:
+        lineup = (lineup[0],) + ("sensible",) * (options.players - 1)
+    if len(lineup) != options.players:
+        sys.exit(f"give {options.players} bots, got {len(lineup)}")
+    jobs = [(i, options.players, options.seed, lineup) for i in range(options.games)]
+    seated: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    wrong: Counter[str] = Counter()
+    times: dict[str, list[float]] = defaultdict(list)
+    bets: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    weighed: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    started = time.perf_counter()
+    records = []
+    with ProcessPoolExecutor(options.jobs) as pool:
+        for done, result in enumerate(pool.map(play_one, jobs, chunksize=4), 1):
+            records.append(result)
+            for seat, spec in enumerate(result["seats"]):
+                seated[spec] += 1
+                won[spec] += seat in result["winners"]
+                wrong[spec] += result["wrong"][seat]
+                times[spec].extend(result["times"].get(seat, []))
+                for t in result["traces"].get(seat, []):
+                    weighed[spec].append((t["p"], t["right"]))
+                    if t["accuse"]:
+                        bets[spec].append((t["p"], t["right"]))
+            if options.progress and done % 50 == 0:
+                print(f"  {done} games, {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    if options.save:
+        with open(options.save, "w") as out:
+            json.dump(records, out)
+    print(f"{options.players} players, {options.games} games, line-up {','.join(lineup)}")
+    for spec in dict.fromkeys(lineup):
+        n, w = seated[spec], won[spec]
+        low, high = wilson(w, n)
+        line = (
+            f"  {spec:<24} wins {w / n:6.1%} ({low:.1%}-{high:.1%}) of {n} seats,"
+            f" wrong accusations {wrong[spec] / n:.1%}"
+        )
+        if times[spec]:
+            ts = sorted(times[spec])
+            p99 = ts[min(len(ts) - 1, int(0.99 * len(ts)))]
+            line += (
+                f", decision median {statistics.median(ts) * 1e3:.2f} ms"
+                f" p99 {p99 * 1e3:.0f} ms max {ts[-1] * 1e3:.0f} ms"
+            )
+        print(line)
+        if weighed[spec]:
+            placed = bets[spec]
+            right = sum(r for _, r in placed)
+            print(
+                f"    accusations on the odds: {len(placed)} in {n} games,"
+                f" mean odds {statistics.fmean(p for p, _ in placed) if placed else 0:.2f},"
+                f" right {right} ({right / max(len(placed), 1):.1%})"
+            )
+            rows: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+            for p, r in weighed[spec]:
+                rows[min(int(p * 10), 9)][0] += 1
+                rows[min(int(p * 10), 9)][1] += r
+            print(
+                "    likeliest envelope right, by its odds when weighed: "
+                + ", ".join(f"{10 * k}%+: {h}/{c}" for k, (c, h) in sorted(rows.items()))
+            )
+
+
+def solves(options: argparse.Namespace) -> None:
+    """How often an opponent accuses correctly at its next turn, by the cards its
+    notebook still has to rule out at the start of another player's turn
+    (:data:`cluedo.agents.race.SOLVES_NEXT_TURN`), on sensible bots' games: each
+    player's notebook is rebuilt from the public answers, its own hand and the
+    cards shown to it, with the true deal."""
+    import random
+
+    from cluedo.agents.opponent_model import QuestionLog
+    from cluedo.agents.race import SOLVES_NEXT_TURN, PublicNotebook
+    from cluedo.agents.registry import make_agent
+
+    seen: Counter[int] = Counter()
+    solved: Counter[int] = Counter()
+    for index in range(options.games):
+        players = options.players
+        game = new_game("classic", players=players, seed=seed_of(options.seed, index))
+        play_out(
+            game,
+            {s: make_agent("sensible", s, seed=seed_of(index, s, "bot")) for s in range(players)},
+        )
+        state: Any = game.state
+        events = [e.full() for e in game.events]
+        # The seat of each turn, and whether it accused correctly in that turn.
+        turns: list[tuple[int, bool]] = []
+        for event in events:
+            if event["kind"] == "turn":
+                turns.append((int(event["seat"]), False))
+            elif event["kind"] == "accusation" and event["correct"] and turns:
+                turns[-1] = (turns[-1][0], True)
+        setup = next(e for e in events if e["kind"] == "setup")
+        rules: Any = game.rules
+        categories = [list(rules.suspects), list(rules.weapon_ids), list(rules.rooms)]
+        cards = [c for cat in categories for c in cat]
+        public = PublicNotebook(cards, [int(n) for n in setup["hand_sizes"]], categories)
+        log = QuestionLog(-1)
+        holder_of = {c: s for s, hand in enumerate(state.hands) for c in hand}
+        truth = [holder_of.get(c, players) for c in cards]
+        rng = random.Random(index)
+        turn = -1
+        for event in events:
+            public.observe_event(event)
+            log.observe_event(event)
+            if event["kind"] != "turn":
+                continue
+            turn += 1
+            base = public.settled()
+            for seat in range(players):
+                if seat == turns[turn][0] or state.eliminated[seat]:
+                    continue
+                later = next((t for t in range(turn + 1, len(turns)) if turns[t][0] == seat), None)
+                if later is None:
+                    continue  # the game ended before its next turn
+                distance = public.distance(base, seat, truth, log.questions, rng)
+                distance = min(distance, len(SOLVES_NEXT_TURN) - 1)
+                seen[distance] += 1
+                solved[distance] += turns[later][1]
+    print(f"{options.players} players, {options.games} sensible bots' games")
+    for d in sorted(seen):
+        print(
+            f"  {d:>2} cards to rule out: solves at its next turn {solved[d] / seen[d]:.3f}"
+            f" of {seen[d]} (table {SOLVES_NEXT_TURN[d]:.3f})"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    w = sub.add_parser("wins", help="win rates with seats rotated")
+    w.add_argument("--players", type=int, default=6)
+    w.add_argument("--games", type=int, default=600)
+    w.add_argument("--seed", type=int, default=1)
+    w.add_argument("--lineup", default="strong")
+    w.add_argument("--jobs", type=int, default=2)
+    w.add_argument("--progress", action="store_true")
+    w.add_argument("--save", help="write every game's record (JSON) to this file")
+    v = sub.add_parser("solves", help="how often an opponent solves at its next turn, by distance")
+    v.add_argument("--players", type=int, default=6)
+    v.add_argument("--games", type=int, default=100)
+    v.add_argument("--seed", type=int, default=1)
+    options = parser.parse_args(argv)
+    if options.command == "wins":
+        wins(options)
+    elif options.command == "solves":
+        solves(options)
+
+
+if __name__ == "__main__":
+    main()

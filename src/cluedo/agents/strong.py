@@ -1,0 +1,453 @@
+"""The strong classic bot: questions, walks and accusations judged on drawn deals.
+
+It keeps the seat's exact notebook like the detective, and draws a few hundred
+deals from it at each of its turns (opponent-aware: see
+:mod:`cluedo.agents.opponent_model`). On those deals it judges:
+
+- every question it could ask in every room, by the expected drop in the
+  envelope's entropy (:mod:`cluedo.agents.inquiry`);
+- where to walk, whether to take a passage, and whether to stay and ask where
+  someone else's question brought it: the worth of the best question in each
+  room, lessened by the turns needed to get there;
+- when to accuse: the likeliest envelope's odds now, against waiting a round
+  while each opponent - whose notebook it rebuilds on the drawn deals - may
+  solve the case first (:mod:`cluedo.agents.race`).
+
+It shows the card that gives away least, and never accuses wrongly when the
+notebook is certain; on odds it may, which is the point.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from cluedo.agents.base import Agent, card_knowledge
+from cluedo.agents.inquiry import Draws, holders_of, silence_odds, turn_value
+from cluedo.agents.opponent_model import DealSampler, QuestionLog, aware_odds
+from cluedo.agents.race import GAIN, PublicNotebook, survival, waiting
+from cluedo.content.board import Board, load_board
+from cluedo.engine.actions import Action
+
+if TYPE_CHECKING:
+    from cluedo.deduction.knowledge import CardKnowledge
+
+KNOWLEDGE_EVENTS = frozenset({"suggestion", "cannot_refute", "card_shown", "accusation"})
+
+
+class StrongAgent(Agent):
+    name = "strong"
+
+    DRAWS = 200
+    """Deals drawn per turn to judge questions and walks."""
+    RACE_DRAWS = 24
+    """Of those, how many rebuild the opponents' notebooks for the race."""
+    KEEP = 0.6
+    """A question one turn later is worth this share of the same question now."""
+    INFO_WEIGHT = 0.01
+    """Race value one bit of information is worth when choosing between questions."""
+    GAIN = GAIN
+    """The share of what is missing to certainty that waiting a round is worth
+    (:data:`cluedo.agents.race.GAIN`)."""
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int | None = None,
+        *,
+        aware: bool = True,
+        race: bool = True,
+    ) -> None:
+        super().__init__(seat, seed)
+        self.aware = aware
+        self.race = race
+        self.book: CardKnowledge | None = None
+        self.board: Board | None = None
+        self.log = QuestionLog(seat)
+        self.public: PublicNotebook | None = None
+        self.shown: dict[str, set[int]] = {}
+        """Cards this seat has shown, and to whom."""
+        self._learnt = 0
+        """Events that taught the notebook something (the key of the cached judgements)."""
+        self._cache_key = -1
+        self._draws: Draws | None = None
+        self._holders: list[list[int]] = []
+        self._chain_ends: list[list[int]] = []
+        self._room_worth: dict[str, tuple[float, str, str]] = {}
+        self._scores: tuple[dict[str, float], dict[str, float]] | None = None
+        self._next: dict[str, float] = {}
+        self._envelopes: list[tuple[tuple[str, ...], float]] = []
+        self._standing_cache: tuple[int, tuple[tuple[str, ...], float, float] | None] | None = None
+        self.trace: list[dict[str, Any]] = []
+        """Each weighing of an accusation: odds, survival, expected growth, choice."""
+
+    # -- following the game -----------------------------------------------------------
+
+    def _follow(self, view: Mapping[str, Any]) -> CardKnowledge:
+        if self.book is None:
+            self.book = card_knowledge(view, self.seat)
+            self.book.NEARLY_SOLVED = sys.maxsize  # the exact count closes the case
+            self.board = load_board(view.get("board", "classic"))
+        for event in view["log"]:
+            self.book.observe_event(event)
+            kind = event["kind"]
+            if kind == "setup":
+                cats = self.book.categories
+                self.public = PublicNotebook(
+                    [c for cards in cats.values() for c in cards],
+                    [int(n) for n in event["hand_sizes"]],
+                    list(cats.values()),
+                )
+            if kind in KNOWLEDGE_EVENTS:
+                self._learnt += 1
+                self.log.observe_event(event)
+                if self.public is not None:
+                    self.public.observe_event(event)
+            if kind == "card_shown" and event["seat"] == self.seat and "card" in event:
+                self.shown.setdefault(event["card"], set()).add(event["to"])
+        return self.book
+
+    # -- choosing -------------------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        book = self._follow(view)
+        kinds: dict[str, list[Action]] = {}
+        for action in legal:
+            if action.kind == "accuse":
+                kinds["accuse"] = []  # made from the notebook, never picked from the list
+            else:
+                kinds.setdefault(action.kind, []).append(action)
+        if "show" in kinds:
+            return self._show(view, kinds["show"], view["pending"]["suggester"])
+        if "accuse" in kinds:
+            solution = book.solution()
+            if solution is not None:
+                return self._accusation(solution)
+        stage = (view.get("pending") or {}).get("stage")
+        if "move" in kinds:
+            return self._move(view, kinds["move"])
+        here = view["positions"][view["characters"][self.seat]]
+        if stage == "start":
+            # An accusation can wait until after the move (moving teaches nobody
+            # anything), where a question may test the envelope first.
+            return self._start(view, kinds, here)
+        if self.race and "accuse" in kinds:
+            raced = self._race(view, book, kinds.get("suggest", ()), here)
+            if raced is not None:
+                return raced
+        if "suggest" in kinds:
+            return self._suggest(view, kinds["suggest"], here)
+        for kind in ("end_turn", "roll"):
+            if kind in kinds:
+                return kinds[kind][0]
+        safe = [a for a in legal if a.kind != "accuse"]
+        return (safe or list(legal))[0]
+
+    def _accusation(self, combo: Sequence[str]) -> Action:
+        suspect, weapon, room = combo
+        return Action(
+            self.seat, "accuse", (("room", room), ("suspect", suspect), ("weapon", weapon))
+        )
+
+    # -- judging questions on drawn deals ---------------------------------------------
+
+    def _judge(self, view: Mapping[str, Any]) -> Draws:
+        """Deals drawn for this state of knowledge (drawn again only after news)."""
+        if self._draws is not None and self._cache_key == self._learnt:
+            return self._draws
+        book = self.book
+        assert book is not None
+        players = int(view["players"])
+        sampler = DealSampler(book, self.seat, self.log.questions, aware=self.aware)
+        owners = sampler.draw_owners(
+            random.Random(self.rng.random()), self.DRAWS, starts=self._chain_ends
+        )
+        per_chain = -(-self.DRAWS // 4)
+        self._chain_ends = [
+            owners[min(k * per_chain + per_chain, len(owners)) - 1] for k in range(4)
+        ]
+        self._holders = holders_of(owners, sampler.atom_place, players)
+        index = sampler.index
+        categories = [[index[c] for c in cards] for cards in book.categories.values()]
+        shown_before = {
+            (q.answerer, index[q.shown])
+            for q in self.log.questions
+            if q.asker == self.seat and q.answerer is not None and q.shown in index
+        }
+        self._draws = Draws(self._holders, players, categories, shown_before)
+        self._index = index
+        self._room_worth = {}
+        self._scores = None
+        self._cache_key = self._learnt
+        return self._draws
+
+    def _best_question(self, view: Mapping[str, Any], room: str) -> tuple[float, str, str]:
+        """The question worth most in ``room``: (worth in bits, suspect, weapon)."""
+        draws = self._judge(view)
+        best = self._room_worth.get(room)
+        if best is not None:
+            return best
+        assert self.book is not None
+        order = draws.answer_order(self.seat)
+        index = self._index
+        suspects = self.book.categories["suspect"]
+        weapons = self.book.categories["weapon"]
+        worths = draws.worths(
+            [index[c] for c in suspects], [index[c] for c in weapons], index[room], order
+        )
+        # Tiny random amounts break ties without a fixed bias.
+        worths = worths + np.array([[self.rng.random() * 1e-6 for _ in weapons] for _ in suspects])
+        i, j = np.unravel_index(int(np.argmax(worths)), worths.shape)
+        best = (float(worths[i, j]), suspects[int(i)], weapons[int(j)])
+        self._room_worth[room] = best
+        return best
+
+    def _room_value(self, view: Mapping[str, Any], room: str) -> float:
+        return max(self._best_question(view, room)[0], 0.0)
+
+    # -- walking ------------------------------------------------------------------------
+
+    def _distances(self, location: Any, exclude: str | None = None) -> dict[str, int]:
+        """Steps from ``location`` to each room (``exclude`` left out)."""
+        board = self.board
+        assert board is not None and self.book is not None
+        node = board.node(location if isinstance(location, str) else tuple(location))
+        return {
+            room: board.distances_from(board.node(room))[node]
+            for room in self.book.categories["room"]
+            if room != exclude
+        }
+
+    def _room_scores(self, view: Mapping[str, Any]) -> tuple[dict[str, float], dict[str, float]]:
+        """Each room's question worth now, and its score as a place to end this turn:
+        the question now and, a turn later, the better of its passage and a roll."""
+        self._judge(view)
+        if self._scores is not None:
+            return self._scores
+        assert self.book is not None and self.board is not None
+        worth = {room: self._room_value(view, room) for room in self.book.categories["room"]}
+        self._next = {}
+        for room in worth:
+            after = turn_value(self._distances(room, exclude=room), worth, self.KEEP)
+            passage = self.board.passages.get(room)
+            if passage is not None:
+                after = max(after, worth[passage])
+            self._next[room] = after
+        score = {room: worth[room] + self.KEEP * self._next[room] for room in worth}
+        self._scores = (worth, score)
+        return self._scores
+
+    def _roll_value(self, view: Mapping[str, Any], location: Any) -> float:
+        """The worth of rolling from ``location`` (a room cannot be entered again)."""
+        worth, score = self._room_scores(view)
+        exclude = location if isinstance(location, str) else None
+        return turn_value(self._distances(location, exclude), score, self.KEEP, later=worth)
+
+    def _move(self, view: Mapping[str, Any], moves: Sequence[Action]) -> Action:
+        worth, score = self._room_scores(view)
+        best, best_score = moves[0], float("-inf")
+        for action in moves:
+            to = action["to"]
+            if isinstance(to, str):
+                value = score.get(to, 0.0)
+            else:
+                value = self.KEEP * turn_value(self._distances(to), score, self.KEEP, later=worth)
+            value += self.rng.random() * 1e-6
+            if value > best_score:
+                best, best_score = action, value
+        return best
+
+    def _start(
+        self, view: Mapping[str, Any], kinds: Mapping[str, list[Action]], here: Any
+    ) -> Action:
+        """Roll, take the passage, or ask here (when brought here by a question).
+
+        When the odds are already worth an accusation, the accusation waits for
+        a room where a question may test the envelope first: asked here when
+        brought here, or reached by the passage (moving teaches nobody anything, and
+        an accusation is still allowed after the move)."""
+        board = self.board
+        assert board is not None and self.book is not None
+        if self.race and "accuse" in kinds:
+            standing = self._standing(view, self.book)
+            if standing is not None and standing[1] > waiting(standing[1], standing[2], self.GAIN):
+                if "suggest" in kinds:
+                    raced = self._race(view, self.book, kinds["suggest"], here)
+                    if raced is not None:
+                        return raced
+                if "passage" in kinds:
+                    return kinds["passage"][0]
+        worth, score = self._room_scores(view)
+        options: list[tuple[float, Action]] = []
+        if "roll" in kinds:
+            options.append((self._roll_value(view, here), kinds["roll"][0]))
+        if "passage" in kinds and isinstance(here, str):
+            options.append((score[board.passages[here]], kinds["passage"][0]))
+        if "suggest" in kinds and isinstance(here, str):
+            _, suspect, weapon = self._best_question(view, here)
+            wanted = Action(self.seat, "suggest", (("suspect", suspect), ("weapon", weapon)))
+            if wanted in kinds["suggest"]:
+                options.append((worth[here] + self.KEEP * self._next[here], wanted))
+        if not options:
+            return next(iter(kinds.values()))[0]
+        return max(options, key=lambda o: o[0])[1]
+
+    def _suggest(self, view: Mapping[str, Any], options: Sequence[Action], room: str) -> Action:
+        _, suspect, weapon = self._best_question(view, room)
+        wanted = Action(self.seat, "suggest", (("suspect", suspect), ("weapon", weapon)))
+        return wanted if wanted in options else options[0]
+
+    # -- answering ----------------------------------------------------------------------
+
+    SHOW_DRAWS = 12
+    """Drawn deals on which the asker's notebook is rebuilt to choose a card to show."""
+
+    def _show(self, view: Mapping[str, Any], options: Sequence[Action], asker: int) -> Action:
+        """Show the card that teaches the asker least: on drawn deals its notebook is
+        rebuilt, and a card it already knows is not in the envelope teaches nothing,
+        one among few candidates of its category teaches most (log2 of the candidates
+        before and after). Ties: a card the asker has seen from us, then one shown to
+        most others, then one of the largest category."""
+        assert self.book is not None
+        size = {c: len(cards) for cards in self.book.categories.values() for c in cards}
+        teaches = self._teaches(view, [a["card"] for a in options], asker)
+
+        def cost(action: Action) -> tuple[float, int, int, float]:
+            card = action["card"]
+            seen_by = self.shown.get(card, set())
+            if asker in seen_by:
+                return (0.0, 0, 0, 0.0)
+            return (
+                round(teaches.get(card, 0.0), 3),
+                1,
+                -len(seen_by),
+                -size.get(card, 1) + self.rng.random() * 0.01,
+            )
+
+        return min(options, key=cost)
+
+    def _teaches(
+        self, view: Mapping[str, Any], cards: Sequence[str], asker: int
+    ) -> dict[str, float]:
+        """Bits each card would teach ``asker`` about the envelope, on drawn deals."""
+        known = self.book
+        if len(cards) < 2 or self.public is None or known is None or known.exact_notebook() is None:
+            return {}
+        self._judge(view)
+        public = self.public
+        base = public.settled()
+        holders = self._holders[:: max(1, len(self._holders) // self.SHOW_DRAWS)]
+        rng = random.Random(self.rng.random())
+        out = dict.fromkeys(cards, 0.0)
+        for holder in holders:
+            book = public.notebook_of(base, asker, holder, self.log.questions, rng)
+            if book is None:
+                continue
+            for card in cards:
+                c = public.index[card]
+                category = next(k for k, cat in enumerate(book.categories) if c in cat)
+                left = book.candidates(category)
+                if c in left and len(left) > 1:
+                    out[card] += math.log2(len(left)) - math.log2(len(left) - 1)
+        return {card: bits / len(holders) for card, bits in out.items()}
+
+    # -- the race -----------------------------------------------------------------------
+
+    def odds(self, book: CardKnowledge) -> list[tuple[tuple[str, ...], float]]:
+        """Every possible envelope with its odds, likeliest first (opponent-aware if
+        so set)."""
+        if self.aware:
+            return list(aware_odds(book, self.log.questions, self.seat).envelopes)
+        notebook = book.exact_notebook()
+        assert notebook is not None
+        return [(combo, float(p)) for combo, p in notebook.envelope_distribution().items()]
+
+    def _standing(
+        self, view: Mapping[str, Any], book: CardKnowledge
+    ) -> tuple[tuple[str, ...], float, float] | None:
+        """The likeliest envelope, its odds, and the chance no opponent solves the case
+        before our next turn (cached until something new is learnt)."""
+        if self._standing_cache is not None and self._standing_cache[0] == self._learnt:
+            return self._standing_cache[1]
+        standing = None
+        if book.exact_notebook() is not None and self.public is not None:
+            envelopes = self.odds(book)
+            combo, p = envelopes[0]
+            self._judge(view)
+            opponents = [
+                s
+                for s in range(int(view["players"]))
+                if s != self.seat and not view["eliminated"][s]
+            ]
+            survive = survival(
+                self.public,
+                self._holders[:: max(1, len(self._holders) // self.RACE_DRAWS)],
+                self.log.questions,
+                opponents,
+                random.Random(self.rng.random()),
+            )
+            standing = (combo, p, survive)
+            self._envelopes = envelopes
+        self._standing_cache = (self._learnt, standing)
+        return standing
+
+    def _race(
+        self,
+        view: Mapping[str, Any],
+        book: CardKnowledge,
+        suggestions: Sequence[Action],
+        here: Any,
+    ) -> Action | None:
+        """An accusation, a question that tests the envelope before accusing, or None
+        (go on as usual), whichever is the best bet in the race."""
+        standing = self._standing(view, book)
+        if standing is None:
+            return None
+        combo, p, survive = standing
+        choice: Action | None = None
+        wait = waiting(p, survive, self.GAIN)
+        best_value, kind = wait, "wait"
+        if p > best_value:
+            best_value, kind = p, "accuse"
+            choice = self._accusation(combo)
+        if suggestions and isinstance(here, str):
+            assert self.book is not None
+            draws = self._judge(view)
+            suspects = self.book.categories["suspect"]
+            weapons = self.book.categories["weapon"]
+            index = self._index
+            named = ([index[c] for c in suspects], [index[c] for c in weapons], index[here])
+            order = draws.answer_order(self.seat)
+            mine = set(view.get("hand") or ())
+            silence = silence_odds(self._envelopes, suspects, weapons, here, mine)
+            value = draws.race_values(*named, order, survive, self.GAIN, silence, p)
+            # Between questions of about the same worth in the race, the one
+            # that teaches most.
+            score = value + self.INFO_WEIGHT * draws.worths(*named, order)
+            i, j = np.unravel_index(int(np.argmax(score)), score.shape)
+            if value[i, j] > best_value:
+                best_value, kind = float(value[i, j]), "ask"
+                wanted = Action(
+                    self.seat,
+                    "suggest",
+                    (("suspect", suspects[int(i)]), ("weapon", weapons[int(j)])),
+                )
+                choice = wanted if wanted in suggestions else None
+        self.trace.append(
+            {
+                "turn": view["turn"],
+                "envelope": combo,
+                "p": p,
+                "survive": survive,
+                "wait": wait,
+                "value": best_value,
+                "choice": kind,
+                "accuse": kind == "accuse",
+            }
+        )
+        return choice
