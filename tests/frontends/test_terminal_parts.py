@@ -23,7 +23,7 @@ from cluedo.cli import app
 from cluedo.content.cards import load_card_set
 from cluedo.deduction.person import PersonNotebook
 from cluedo.deduction.reading import EventReader
-from cluedo.engine import Game, new_game
+from cluedo.engine import Game, SaveError, new_game
 from cluedo.terminal.command import default_bot, plan_seats
 from cluedo.terminal.present import Table
 from cluedo.terminal.presenters import presenter_class
@@ -322,3 +322,12 @@ def test_a_save_with_broken_seats_is_refused(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     result = CliRunner().invoke(app, ["play", "--load", str(path)])
     assert result.exit_code == 2 and "'x' where a seat number belongs" in result.output
+
+
+def test_a_save_may_name_its_bots_by_level() -> None:
+    from cluedo.terminal.session import _saved_bots
+
+    game = new_game("classic", players=3, seed=1)
+    assert _saved_bots({"1": "easy", "2": "hard"}, game) == {1: "easy", 2: "hard"}
+    with pytest.raises(SaveError, match=r"or a level \(easy, medium, hard\)"):
+        _saved_bots({"1": "expert"}, game)

@@ -24,6 +24,7 @@ from web_kit import (
 
 from cluedo.engine import available
 from cluedo.web.fairness import seed_of
+from cluedo.web.words import colour_of, initials_of
 
 
 @pytest.fixture
@@ -246,6 +247,17 @@ def test_joining_takes_a_free_seat_and_starts_the_game_when_all_are_taken(
     assert late.status_code == 409
 
 
+def test_a_pendragon_table_names_its_reward_cards_for_the_page(client: TestClient) -> None:
+    # The panel made "Kings Errand" from the id "kings_errand" when the page had no name.
+    code = open_table(
+        client, rules="pendragon", players=3, seats=[{"kind": "bot", "bot": "random"}] * 3
+    )
+    names = client.get(f"/api/tables/{code}").json()["names"]
+    assert names["kings_errand"] == "The King's Errand"
+    assert names["squires_gossip"] == "Squire's Gossip"
+    assert names["mordred"] == "Sir Mordred"  # the cards' own names stay
+
+
 def test_unknown_tables_and_boards_are_404(client: TestClient) -> None:
     assert client.get("/api/tables/NOPE").status_code == 404
     assert client.get("/api/boards/../../etc").status_code == 404
@@ -453,3 +465,8 @@ def test_finished_games_replay_with_every_card_shown(client: TestClient) -> None
     dealt = [e for e in replay["events"] if e["kind"] == "dealt"]
     assert len(dealt) == 3 and all("hand" in e for e in dealt)
     assert replay["save"]["seed"] == seed_of(fixed_secret(4))
+    # The replay's tokens carry the game's own initials and colours (not the page's guess).
+    seats = replay["seats"]
+    assert [s["seat"] for s in seats] == [0, 1, 2] and all(s["character_name"] for s in seats)
+    assert [s["initials"] for s in seats] == initials_of([s["character_name"] for s in seats])
+    assert seats[0]["colour"] == colour_of(seats[0]["character"], 0)

@@ -137,8 +137,12 @@ def yours_or_over(page: Page) -> bool:
 
 
 def fill_form(page: Page, form_selector: str) -> None:
-    """Choose the first possible value of every drop-down still empty, as a person would."""
+    """Choose the first possible value of every drop-down still empty, as a person would
+    (unfolding the form first when it is folded to a line)."""
     form = page.locator(form_selector).first
+    fold = form.locator("xpath=ancestor::details[not(@open)][1]")
+    if fold.count():
+        fold.locator("summary").first.click()
     for i in range(form.locator("select").count()):
         select = form.locator("select").nth(i)
         if select.input_value():
@@ -315,9 +319,15 @@ def play_whole_game(
             shots.take("start")
             shots.take("phone")
         if size == PHONE:
-            # The prompt and its actions are on the first screen, with the board.
-            top = page.evaluate("document.querySelector('#actions').getBoundingClientRect().top")
-            assert top < PHONE[1]
+            # The prompt and its actions are on the first screen, with the board: however
+            # many forms a turn offers (Killer Kloo Doo's five pushed the board two screens down).
+            tops = page.evaluate(
+                "['#actions', '#board'].map(s => document.querySelector(s)"
+                ".getBoundingClientRect().top + window.scrollY)"
+            )
+            assert tops[0] < PHONE[1] and tops[1] < PHONE[1] - 120, tops
+            if os.environ.get("CLUEDO_PAGES_TRACE"):
+                print("board top", tops[1])
         if shots.on and page.locator(".moment").count():
             page.wait_for_timeout(400)  # the card has come in
             shots.take("moment")
@@ -488,5 +498,80 @@ def test_a_whole_classic_game_can_be_played_with_the_keyboard_alone(
     tab_to(page, "#rp-next")
     page.keyboard.press("Enter")
     assert page.inner_text("#rp-step").startswith("Step 2 of")
+    assert watched.problems == []
+    watched.context.close()
+
+
+# -- many forms on a phone ------------------------------------------------------------
+
+FORM_KINDS = ("lure", "spy", "steal", "fetch", "bribe")
+
+
+def with_many_forms(message: str | bytes) -> str | bytes:
+    """A state frame as the server sent it, with five forms of three fields each added
+    (as a Killer Kloo Doo turn with a full hand offers); other messages unchanged."""
+    import json
+
+    if isinstance(message, bytes):
+        return message
+    frame = json.loads(message)
+    if frame.get("type") not in ("state", "update") or not frame.get("view"):
+        return message
+    fields = [
+        {
+            "key": key,
+            "label": label,
+            "options": [{"value": v, "label": f"{label} {v}"} for v in ("a", "b")],
+            "optional": False,
+        }
+        for key, label in (("card", "Card"), ("diamond", "Diamond"), ("whom", "Whom"))
+    ]
+    for kind in FORM_KINDS:
+        frame["forms"].append(
+            {"group": f"Form {kind}", "kind": kind, "fields": fields, "confirm": False}
+        )
+        frame["legal"] += [
+            {"kind": kind, "card": c, "diamond": d, "whom": w}
+            for c in "ab"
+            for d in "ab"
+            for w in "ab"
+        ]
+    return json.dumps(frame)
+
+
+def test_on_a_phone_a_turn_of_many_forms_keeps_the_board_on_the_first_screen(
+    browser: Browser, server: LiveServer
+) -> None:
+    # Killer Kloo Doo's five forms, every one open, pushed the board two screens down.
+    made = server.post(
+        "/api/tables",
+        {
+            "rules": "killer-kloo-doo",
+            "players": 2,
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+            "settings": {"bot_delay": 0},
+        },
+    )
+    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
+    watched = Watched(browser, PHONE)
+    page = watched.page
+
+    def route(ws: Any) -> None:
+        real = ws.connect_to_server()
+        real.on_message(lambda m: ws.send(with_many_forms(m)))
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), route)
+    page.goto(server.url + joined["url"])
+    wait_until(page, "document.querySelector('#actions form[data-kind=bribe]')")
+    tops = page.evaluate(
+        "['#actions', '#board'].map(s => document.querySelector(s).getBoundingClientRect().top)"
+    )
+    assert tops[1] < PHONE[1] - 120, tops
+    # One form open, the others a line each that unfolds on a click.
+    shown = [k for k in FORM_KINDS if page.locator(f"#actions form[data-kind={k}]").is_visible()]
+    assert len(shown) == 1, shown
+    folded = next(k for k in FORM_KINDS if k not in shown)
+    page.click(f"#actions details[data-kind={folded}] > summary")
+    assert page.locator(f"#actions form[data-kind={folded}]").is_visible()
     assert watched.problems == []
     watched.context.close()

@@ -429,3 +429,47 @@ def test_a_form_labels_playing_cards_by_name(client: TestClient) -> None:
             calm = [a for a in legal if a.kind != "accuse"] or legal
             game.apply(rng.choice(calm))
     raise AssertionError("no game offered a contested action")
+
+
+def test_a_bribe_or_grab_form_asks_for_a_clue_card_in_words() -> None:
+    # The form's "ask"/"take" field read "Clue" and "Weapon": a person writes "A clue card".
+    from cluedo.engine import new_game
+    from cluedo.web.words import TableWords
+
+    for seed in range(40):
+        game = new_game("killer-kloo-doo", players=3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.finished:
+                break
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            if any(a.kind in ("bribe", "grab") for a in legal):
+                words = TableWords(game, ["Ann", "Bo", "Cy"])
+                forms = words.forms(words.narrator(seat), game.view(seat), legal)
+                asked = {
+                    option["value"]: option["label"]
+                    for form in forms
+                    if form["kind"] in ("bribe", "grab")
+                    for field in form["fields"]
+                    if field["key"] in ("ask", "take")
+                    for option in field["options"]
+                }
+                assert asked, forms
+                assert asked.get("clue", "A clue card") == "A clue card", asked
+                assert asked.get("weapon", "A weapon") == "A weapon", asked
+                return
+            calm = [a for a in legal if a.kind != "accuse"] or legal
+            game.apply(rng.choice(calm))
+    raise AssertionError("no game offered a bribe or a grab")
+
+
+def test_a_kloo_doo_part_one_cut_short_ends_in_a_sentence_a_person_writes() -> None:
+    # It read "Part 1 ends with running out of turns."
+    from cluedo.engine import new_game
+
+    game = new_game("killer-kloo-doo", players=2, seed=1)
+    n = Narrator("killer-kloo-doo", game.view(None), None, ["Ann", "Bo"])
+    event = {"kind": "part_one_over", "how": "stalled", "scores": [15, 26], "envelope": []}
+    text = n.event(event) or ""
+    assert text.startswith("Part 1 ends with the last of its turns."), text

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
-from cluedo.agents.registry import bots_for
+from cluedo.agents.registry import LEVELS, bots_for
 from cluedo.content.cards import CardSetError
 from cluedo.deduction.errors import DeductionError
 from cluedo.deduction.person import PersonNotebook
@@ -783,12 +783,13 @@ def _saved_bots(raw: dict[str, Any], game: Game) -> dict[int, str]:
             raise SaveError(f"seat {seat}'s bot must be a string, got {_kind(spec)}")
         if spec.startswith("cmd:"):
             bots[seat] = plain_text(spec)
-        elif spec in known:
+        elif spec in known or spec in LEVELS:
             bots[seat] = spec
         else:
             raise SaveError(
                 f"seat {seat}'s bot {plain_text(repr(spec))[:60]} is not a bot of "
-                f"{game.rules_name}; bots: {', '.join(sorted(known))}"
+                f"{game.rules_name}; bots: {', '.join(sorted(known))}, "
+                f"or a level ({', '.join(LEVELS)})"
             )
     return bots
 

@@ -19,7 +19,7 @@ from cluedo.agents.registry import LEVELS, bot_list, bots_for, default_bot
 from cluedo.content.board import load_board, shipped_boards
 from cluedo.engine.errors import CluedoError
 from cluedo.engine.registry import available, make_rules, parse_options, rules_class
-from cluedo.presentation import OptionLabel, option_labels
+from cluedo.presentation import OptionLabel, option_labels, words_for
 from cluedo.presentation.names import capital, humanise
 from cluedo.web.casting import character_choices, chosen_by_options
 from cluedo.web.fairness import commitment_of, draw_secret, seed_of
@@ -226,11 +226,14 @@ def board_json(board_id: str) -> dict[str, Any]:
 
 
 def card_names(rules: str, options: dict[str, Any]) -> dict[str, str]:
-    """Display names of the rule set's cards (and so of rooms, suspects and weapons)."""
+    """Display names of the rule set's cards (and so of rooms, suspects and weapons),
+    and of its other things its words name (Pendragon's reward cards)."""
     cards = card_set_of(make_rules(rules, options))
-    if cards is None:
-        return {}
-    return {c: cards.name(c) for c in cards.ids}
+    names = {} if cards is None else {c: cards.name(c) for c in cards.ids}
+    things = getattr(words_for(rules), "thing_names", None)
+    if isinstance(things, dict):
+        names.update({k: v for k, v in things.items() if k not in names})
+    return names
 
 
 def create_table(

@@ -80,8 +80,16 @@ def seat_labels(seats: Sequence[Mapping[str, Any]], names: Mapping[str, str]) ->
     for seat, info in enumerate(seats):
         who = str(info.get("name") or f"Seat {seat + 1}")
         character = info.get("character")
-        if isinstance(character, str) and character:
-            who += f" ({names.get(character) or in_words(character)})"
+        played = isinstance(character, str) and character
+        if info.get("kind") == "bot":
+            # A bot is known by its character, as on the page ("sensible bot" is no name).
+            if played:
+                out.append(names.get(str(character)) or in_words(str(character)))
+            else:
+                out.append(f"{str(info.get('bot') or 'a').capitalize()} bot")
+            continue
+        if played:
+            who += f" ({names.get(str(character)) or in_words(str(character))})"
         out.append(who)
     return out
 

@@ -624,13 +624,18 @@ class Table:
             raise WebError("only a finished game can be replayed", "not-finished")
         if self._steps is None:
             self._steps = self._replay_steps()
+        info = self.public_info()
         return {
             "save": self.game.save(),
             "events": self.game.full_log(),
             "reveal": self.game.rules.reveal(self.game.state),
             "shuffle": self.shuffle(),
-            "table": self.public_info(),
+            "table": info,
             "steps": self._steps,
+            # The seats in words, as the game's own frames had them (names, initials, colours).
+            "seats": self.seat_list(
+                info, self.game.view(None, log_since=len(self.game.events)), None
+            ),
         }
 
     def _replay_steps(self) -> list[dict[str, Any]]:

@@ -44,6 +44,9 @@ CONTESTS: Mapping[str, tuple[str, str, str]] = {
 }
 """How a contest is put, and how the one asked may stop it."""
 
+ASKED_FOR = {"weapon": "a weapon", "clue": "a clue card", "card": "a card"}
+"""What a bribe asks for or a grab takes, in words (the ``ask`` and ``take`` parameters)."""
+
 CONTEST_NOUNS = {"persuade": "persuasion", "grab": "grab", "assault": "assault"}
 """A contest as a noun: 'wins the persuasion against you'."""
 
@@ -55,7 +58,7 @@ SERVANT_JOBS = {
 PART_ONE_ENDS = {
     "accused-right": "a right accusation",
     "accused-wrong": "a wrong accusation",
-    "stalled": "running out of turns",
+    "stalled": "the last of its turns",
 }
 
 
@@ -460,6 +463,8 @@ class KillerKlooDooWords(Words):
 
         if is_card(value):
             return n.playing_card(str(value))
+        if key in ("ask", "take") and value in ASKED_FOR:
+            return ASKED_FOR[value]
         if key == "person" and isinstance(value, str):
             return n.person(value)
         return super().value(key, value, n)

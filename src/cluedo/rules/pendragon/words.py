@@ -38,6 +38,16 @@ class PendragonWords(Words):
     """Pendragon's words."""
 
     names: ClassVar[Mapping[str, str]] = {STAIRCASE: "chamber with the Staircase"}
+
+    @property
+    def thing_names(self) -> dict[str, str]:
+        """Names of the rule set's things that are not cards, by id, for a page to
+        show (the reward cards: "kings_errand" is "The King's Errand")."""
+        try:
+            return {r.id: r.name for r in load_rewards().rewards}
+        except RewardFileError:
+            return {}
+
     bare: ClassVar[frozenset[str]] = frozenset({"black_magic"})
     action_labels: ClassVar[Mapping[str, str]] = {
         **Words.action_labels,

@@ -748,6 +748,15 @@ function drawActions() {
   const p = T.frame && T.frame.prompt;
   for (const c of (p && p.choices) || []) if (!order.includes(c.action.kind)) order.push(c.action.kind);
   for (const a of T.legal) if (!order.includes(a.kind)) order.push(a.kind);
+  // Forms are tall: the first stays open, any more are folded to a line each, so
+  // the board stays near (on a phone: on the first screen) however many there are.
+  let openForms = 0;
+  const formOrFold = (spec, actions) => {
+    const form = actionForm(spec, actions, labelOf);
+    if (!openForms++) return form;
+    return el("details", {class: "fold more", "data-kind": spec.kind},
+      el("summary", {text: (spec.group || humanise(spec.kind)) + "…"}), form);
+  };
   for (const kind of order) {
     const actions = T.legal.filter((a) => a.kind === kind);
     if (!actions.length) continue;
@@ -766,7 +775,7 @@ function drawActions() {
         el("span", {class: "group-label", text: forms.get(kind).group || group}));
       for (const a of actions) row.append(actionButton(a, labelOf(a)));
       box.append(row);
-    } else if (forms.has(kind)) box.append(actionForm(forms.get(kind), actions, labelOf));
+    } else if (forms.has(kind)) box.append(formOrFold(forms.get(kind), actions));
     else if (!params.length) box.append(actionButton(actions[0], labelOf(actions[0])));
     else if (actions.every(isMove)) box.append(moveChooser(actions, labelOf, group));
     else if (actions.length <= 8) {
@@ -1225,6 +1234,13 @@ async function showReplay(code) {
   }
   let at = 0;
   let board = null;
+  // Who is to act comes from each step's view; names, initials and colours from the
+  // server's seats, so the tokens read as they did in the game.
+  const worded = new Map((Array.isArray(data.seats) ? data.seats : []).map((s) => [s.seat, s]));
+  const seatsAt = (view) => seatInfos(data.table, view, null, null).map((s) => {
+    const w = worded.get(s.seat);
+    return w ? {...s, label: w.label, character_name: w.character_name, initials: w.initials, colour: w.colour} : s;
+  });
   const draw = () => {
     const i = stops[at];
     const step = steps[i];
@@ -1241,9 +1257,9 @@ async function showReplay(code) {
     let roll = step.roll || null;
     if (!roll) for (let j = i; j >= 0 && !roll; j--) roll = steps[j].roll || null;
     drawDice($("rp-dice"), roll && Array.isArray(roll.dice) ? roll : null);
-    const frame = {type: "replay", view, table: data.table, seats: null, narration: null, replay: true, step: i};
+    const frame = {type: "replay", view, table: data.table, seats: seatsAt(view), narration: null, replay: true, step: i};
     if (board) {
-      drawBoard($("rp-board"), board, view, {targets: new Map(), seats: seatInfos(data.table, view, null, null), seat: null});
+      drawBoard($("rp-board"), board, view, {targets: new Map(), seats: seatsAt(view), seat: null});
       decorate(T.rules, $("rp-board"), frame, panelCtx(true));
     }
     runPanel(T.rules, $("variant-panel"), frame, panelCtx(true));

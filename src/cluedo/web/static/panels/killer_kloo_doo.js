@@ -474,7 +474,7 @@
       heli.append(sv("line", {x1: 27, y1: 12, x2: 38, y2: 10, stroke: "#fff", "stroke-width": 2.5}));
       stairs.append(heli);
       stairs.append(sv("text", {x: midX, y: y1 - geo.size * 0.3, "text-anchor": "middle", "font-size": geo.size * 0.5, fill: "#ffd60a",
-        text: "staircase"}));
+        text: "Staircase"}));
       layer.append(stairs);
     }
     svg.append(layer);
