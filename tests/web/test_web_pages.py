@@ -247,6 +247,12 @@ def a_decision(page: Page) -> bool:
     return any(k not in OTHER_CHOICES for k in kinds)
 
 
+GLIDING = (
+    "document.getAnimations().filter(a => a.constructor.name === 'Animation'"
+    " && a.effect && a.effect.target && a.effect.target.closest('#board')).length"
+)
+
+
 def create_in_lobby(
     page: Page,
     server: LiveServer,
@@ -305,6 +311,7 @@ def play_whole_game(
     page.wait_for_selector("#board rect")
     mine = 0
     moments: list[int] = []
+    glides: list[int] = []
     for count in range(400):
         if not yours_or_over(page):
             break
@@ -341,6 +348,8 @@ def play_whole_game(
         moments.append(page.locator(".moment").count())
         done = take_one_action(page, accuse=mine >= game["accuse_after"])
         mine += 1
+        # Tokens and weapons that moved glide there (script animations, not the CSS ring).
+        glides.append(page.evaluate(GLIDING))
         if done == "roll":
             assert page.locator("#dice .die").count() >= 1
             shots.take("roll")
@@ -355,6 +364,7 @@ def play_whole_game(
     # What deserves it (a card shown to you, the end...) is a moment on screen, not only a line.
     moments.append(page.locator(".moment").count())
     assert any(moments)
+    assert any(glides), "no token or weapon was seen moving on the board"
     end = page.inner_text("#game-over")
     assert end.startswith("Game over") and not re.search(r"held\s*\.", end)
     assert_words_clean(page)

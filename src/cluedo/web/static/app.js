@@ -939,6 +939,7 @@ function drawBoard(root, b, v, opts) {
     g.append(svg("text", {x: at[1], y: at[0] + 0.15, "font-size": 0.42, fill: "#fff", "text-anchor": "middle"}, name(w).replace(/^the /i, "").slice(0, 2)));
     g.append(svg("title", {}, name(w)));
     things.append(g);
+    glide(root, "w:" + w, g, at);
   }
   root.append(things);
   const dead = new Set(v.dead || []);
@@ -971,8 +972,21 @@ function drawBoard(root, b, v, opts) {
       fill: textOn(fill)}, (s && s.initials) || initialsOf(name(piece))));
     g.append(svg("title", {}, words.join(", ")));
     tokens.append(g);
+    glide(root, "t:" + piece, g, at);
   }
   root.append(tokens);
+}
+// A token or weapon that stood elsewhere in the last drawing glides from there, so a
+// move (yours, a bot's, a suspect called into a room) can be followed by eye.
+const STILL = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+function glide(root, key, g, at) {
+  const was = (root._was = root._was || {});
+  const from = was[key];
+  was[key] = at;
+  if (STILL || !from || !g.animate || (from[0] === at[0] && from[1] === at[1])) return;
+  const dx = from[1] - at[1], dy = from[0] - at[0];
+  g.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "translate(0px, 0px)"}],
+    {duration: 450, easing: "ease-out"});
 }
 // What does not change during a game: the squares (each named), doors, room names
 // and passages. A click or Enter on a lit square acts through the board's targets.
