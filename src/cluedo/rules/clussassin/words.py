@@ -216,7 +216,8 @@ class ClussassinWords(Words):
             out.append(
                 Item(
                     "Kills",
-                    "; ".join(f"{n.card(a)} killed {n.card(v)}" for a, v in kills),
+                    # "you" for the viewer's own character, as in the narration.
+                    "; ".join(f"{n.person_subject(a)} killed {n.person(v)}" for a, v in kills),
                 )
             )
         return out

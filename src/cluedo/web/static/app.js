@@ -815,7 +815,7 @@ function actionForm(spec, actions, labelOf) {
   const selects = {};
   const labelFor = {};
   for (const f of fields) for (const o of f.options || []) labelFor[f.key + "|" + locKey(o.value)] = o.label;
-  // An optional field left out is a value of its own ("None"): the action without it.
+  // An optional field left out is a value of its own ("No weapon"): the action without it.
   const valueOf = (a, key) => (key in a ? locKey(a[key]) : NONE);
   const refresh = () => {
     for (const f of fields) {
@@ -828,7 +828,7 @@ function actionForm(spec, actions, labelOf) {
       const listed = (f.options || []).map((o) => locKey(o.value)).filter((k) => values.has(k));
       for (const k of values) if (!listed.includes(k)) listed.push(k);
       for (const k of listed) {
-        if (k === NONE) { selects[f.key].append(el("option", {value: k, text: "None"})); continue; }
+        if (k === NONE) { selects[f.key].append(el("option", {value: k, text: "No " + humanise(f.key).toLowerCase()})); continue; }
         const raw = fits.find((a) => valueOf(a, f.key) === k)[f.key];
         selects[f.key].append(el("option", {value: k, text: labelFor[f.key + "|" + k] || valueLabel(f.key, raw)}));
       }
