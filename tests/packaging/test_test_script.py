@@ -191,10 +191,11 @@ def test_the_browser_marker_selects_exactly_the_tests_that_drive_chromium() -> N
             for size in ("laptop", "phone")
         ),
     }
-    # The rule sets' own panels are tried in Chromium by some tests of their file.
+    # The rule sets' own panels, and the game pages, are tried in Chromium by tests of
+    # their files (the whole games above among them).
     panels = "tests/web/test_web_panels.py::"
     assert browser and all(
-        t.startswith(("tests/web/test_web_browser.py::", panels)) or t in in_chromium
+        t.startswith(("tests/web/test_web_browser.py::", panels, pages)) or t in in_chromium
         for t in browser
     )
     assert in_chromium <= set(browser)

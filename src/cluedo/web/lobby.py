@@ -19,6 +19,7 @@ from cluedo.agents.registry import LEVELS, bot_list, bots_for, default_bot
 from cluedo.content.board import load_board, shipped_boards
 from cluedo.engine.errors import CluedoError
 from cluedo.engine.registry import available, make_rules, parse_options, rules_class
+from cluedo.engine.ruleset import RuleSet
 from cluedo.presentation import OptionLabel, option_labels, words_for
 from cluedo.presentation.names import capital, humanise
 from cluedo.web.casting import character_choices, chosen_by_options
@@ -82,17 +83,13 @@ PER_SEAT = frozenset({"characters", "sheets"})
 def rules_catalog() -> list[dict[str, Any]]:
     """Every registered rule set, for the lobby: its name and title, its player range, its
     options (in words, with their values), its characters and its bots."""
-    return [dict(entry) for entry in _catalog()]
+    # The registry is asked each time (a rule set may be installed or removed while
+    # the server runs); each rule set's entry is worked out once per class.
+    return [dict(_rules_entry(name, rules_class(name))) for name in available()]
 
 
 @functools.cache
-def _catalog() -> tuple[dict[str, Any], ...]:
-    # The registry does not change while the server runs: worked out once.
-    return tuple(_rules_entry(name) for name in available())
-
-
-def _rules_entry(name: str) -> dict[str, Any]:
-    cls = rules_class(name)
+def _rules_entry(name: str, cls: type[RuleSet[Any, Any]]) -> dict[str, Any]:
     rules = make_rules(name)
     defaults = rules.options.model_dump(mode="json")
     schema = cls.options_type.model_json_schema()
