@@ -224,10 +224,6 @@ class ActionNumbers:
             (np.zeros(len(catalog), dtype=np.int8), frozenset()),
         )
 
-    def of(self, legal: Sequence[Action]) -> list[int]:
-        """The catalog numbers of ``legal``, in increasing order."""
-        return [int(i) for i in np.flatnonzero(self.mask(legal)[0])]
-
     def mask(self, legal: Sequence[Action]) -> tuple[NDArray[np.int8], frozenset[str]]:
         """The mask of ``legal`` (1 at each legal action's number; the caller may not
         change it) and the set of its kinds."""
