@@ -12,15 +12,15 @@ from matplotlib.patches import Rectangle
 from typer.testing import CliRunner
 
 from cluedo.cli import app
-from cluedo.simulation.balance import flags, game_lengths, rate_series, verdict
+from cluedo.simulation.balance import flags, rate_series, verdict
 from cluedo.simulation.balance_report import plot_lengths, plot_rates
 from cluedo.simulation.core import (
     GameRecord,
     Rate,
     SimulationConfig,
     run_games,
-    summarize,
 )
+from cluedo.simulation.tally import Tally, summarize
 
 runner = CliRunner()
 
@@ -186,8 +186,8 @@ def test_the_game_length_plot_counts_every_completed_game(
 ) -> None:
     config, records = cruel_run
     summary = summarize(records, config.players)
-    lengths = game_lengths(records)
-    assert sorted(lengths) == sorted(r.turns for r in records)
+    lengths = Tally.of(records, config.players).turns.counts
+    assert sorted(lengths.elements()) == sorted(r.turns for r in records)
     fig = plot_lengths(lengths, summary, "context")
     ax = fig.axes[0]
     heights = [p.get_height() for p in ax.patches]

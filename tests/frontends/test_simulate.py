@@ -26,10 +26,11 @@ from cluedo.simulation.core import (
     lineup_for,
     play_index,
     run_games,
-    summarize,
     wilson_interval,
 )
-from cluedo.simulation.simulate import RESULTS_VERSION, split_bots
+from cluedo.simulation.results_file import RESULTS_VERSION
+from cluedo.simulation.simulate import split_bots
+from cluedo.simulation.tally import summarize
 
 runner = CliRunner()
 

@@ -19,7 +19,6 @@ from cluedo.simulation.core import (
     SimulationConfig,
     game_seed,
     lineup_for,
-    summarize,
 )
 from cluedo.simulation.sweep import (
     Cell,
@@ -31,6 +30,7 @@ from cluedo.simulation.sweep import (
     sweep_rows,
 )
 from cluedo.simulation.sweep_report import sweep_figures
+from cluedo.simulation.tally import summarize
 
 runner = CliRunner()
 

@@ -19,13 +19,12 @@ A rate *stands out* when its 95% Wilson interval lies wholly above or below the
 
 from __future__ import annotations
 
-import math
 import re
-import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cluedo.simulation.core import ERROR, Z_95, GameRecord, Rate, Summary
+from cluedo.simulation.core import GameRecord, Rate, Summary
+from cluedo.simulation.tally import Spread, Tally
 
 TURN_ORDER = "turn order"
 """A rule set's grouping by this name says the same as :attr:`Summary.per_turn`."""
@@ -185,45 +184,7 @@ def flags(summary: Summary) -> list[Flag]:
     return out
 
 
-def completed(records: Iterable[GameRecord]) -> list[GameRecord]:
-    """The records the summary counts: every game but the errors."""
-    return [r for r in records if r.outcome != ERROR]
-
-
-def game_lengths(records: Iterable[GameRecord]) -> list[int]:
-    """Turns of each completed game, the numbers behind the summary's mean and median."""
-    return [r.turns for r in completed(records)]
-
-
-def half_width(values: Sequence[float]) -> float:
-    """Half the width of the 95% interval of the mean of ``values`` (normal approximation).
-
-    >>> half_width([1.0, 3.0] * 50) < 0.2, half_width([5.0])
-    (True, 0.0)
-    """
-    if len(values) < 2:
-        return 0.0
-    return Z_95 * statistics.stdev(values) / math.sqrt(len(values))
-
-
-@dataclass(frozen=True)
-class Spread:
-    """The 95% half-widths of a run's means (the means themselves are the summary's)."""
-
-    turns: float
-    """Of the mean game length in turns."""
-    stats: dict[str, float]
-    """Of the mean of each of the rule set's per-game numbers."""
-
-
 def spread(records: Iterable[GameRecord]) -> Spread:
     """How uncertain the summary's mean game length and ``game_stats`` means are."""
-    good = completed(records)
-    values: dict[str, list[float]] = {}
-    for r in good:
-        for name, value in r.stats.items():
-            values.setdefault(name, []).append(value)
-    return Spread(
-        half_width([float(r.turns) for r in good]),
-        {name: half_width(v) for name, v in values.items()},
-    )
+    listed = list(records)
+    return Tally.of(listed, len(listed[0].bots) if listed else 0).spread()

@@ -21,7 +21,7 @@ import io
 import json
 import platform
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -38,12 +38,12 @@ from cluedo.engine.registry import rules_class
 from cluedo.simulation.balance import (
     RateSeries,
     flags,
-    game_lengths,
     interval,
     pct,
     rate_series,
 )
-from cluedo.simulation.core import GameRecord, SimulationConfig, Summary
+from cluedo.simulation.core import SimulationConfig, Summary
+from cluedo.simulation.tally import Tally
 
 # Colours that stay apart for colour-blind readers (Okabe and Ito).
 HIGH = "#D55E00"
@@ -186,17 +186,27 @@ def plot_rates(series: RateSeries, context: str) -> Figure:
     return fig
 
 
-def plot_lengths(lengths: Sequence[int], summary: Summary, context: str) -> Figure:
-    """A histogram of game lengths in turns, with the summary's mean and median marked."""
+def plot_lengths(lengths: Mapping[float, int], summary: Summary, context: str) -> Figure:
+    """A histogram of game lengths in turns (``lengths``: games of each length), with
+    the summary's mean and median marked."""
     fig = new_figure(7.2, 4.4)
     ax = fig.add_subplot()
     heading(fig, ax, "How long games last", context)
     if lengths:
-        low, high = min(lengths), max(lengths)
+        low, high = int(min(lengths)), int(max(lengths))
         bins: int | list[float] = (
             [k - 0.5 for k in range(low, high + 2)] if high - low <= 80 else 40
         )
-        ax.hist(lengths, bins=bins, color="#56B4E9", edgecolor="white", linewidth=0.4, zorder=2)
+        turns = sorted(lengths)
+        ax.hist(
+            turns,
+            bins=bins,
+            weights=[lengths[t] for t in turns],
+            color="#56B4E9",
+            edgecolor="white",
+            linewidth=0.4,
+            zorder=2,
+        )
     ax.axvline(
         summary.mean_turns,
         color=HIGH,
@@ -344,11 +354,11 @@ def describe_options(options: object) -> str:
 def write_report(
     directory: Path,
     config: SimulationConfig,
-    records: Sequence[GameRecord],
-    summary: Summary,
+    tally: Tally,
     command: str,
 ) -> Path:
     """Write ``index.html`` and every plot's PNG and SVG into ``directory``; return the page."""
+    summary = tally.summary()
     directory.mkdir(parents=True, exist_ok=True)
     title = rules_class(config.rules).title
     context = f"{title}, {config.players} players, {summary.completed} games, seed {config.seed}"
@@ -393,7 +403,7 @@ def write_report(
         sections.append(
             figure(plot, f"<b>{esc(series.title)}.</b> {esc(series.note)}", _numbers(series))
         )
-    lengths = game_lengths(records)
+    lengths = tally.turns.counts
     plot = save(
         plot_lengths(lengths, summary, context), directory, "game-length", "How long games last"
     )

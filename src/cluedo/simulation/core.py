@@ -30,7 +30,6 @@ import logging
 import math
 import os
 import socket
-import statistics
 import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -769,93 +768,3 @@ class Summary:
                 for st in self.stats
             ],
         }
-
-
-def summarize(records: Sequence[GameRecord], players: int) -> Summary:
-    """Win rates per bot and per seat, turn statistics, wrong accusations and errors."""
-    good = [r for r in records if r.outcome != ERROR]
-    errors = [r for r in records if r.outcome == ERROR]
-    outcomes: dict[str, int] = {}
-    for r in records:
-        outcomes[r.outcome] = outcomes.get(r.outcome, 0) + 1
-    seat_wins = [0] * players
-    turn_wins = [0] * players
-    bot_seats: dict[str, int] = {}
-    bot_wins: dict[str, int] = {}
-    bot_wrong: dict[str, int] = {}
-    for r in good:
-        for seat, bot in enumerate(r.bots):
-            bot_seats[bot] = bot_seats.get(bot, 0) + 1
-            bot_wins.setdefault(bot, 0)
-            bot_wrong[bot] = bot_wrong.get(bot, 0) + r.wrong_accusations[seat]
-        for seat in r.winners:
-            seat_wins[seat] += 1
-            bot_wins[r.bots[seat]] += 1
-            if r.first is not None:
-                turn_wins[(seat - r.first) % players] += 1
-    known_first = sum(1 for r in good if r.first is not None)
-    turns = [r.turns for r in good]
-    return Summary(
-        games=len(records),
-        completed=len(good),
-        errors=len(errors),
-        error_seeds=tuple((r.index, r.seed) for r in errors),
-        outcomes=outcomes,
-        no_winner=sum(1 for r in good if r.finished and not r.winners),
-        unfinished=sum(1 for r in good if not r.finished),
-        mean_turns=statistics.fmean(turns) if turns else 0.0,
-        median_turns=float(statistics.median(turns)) if turns else 0.0,
-        mean_actions=statistics.fmean(r.actions for r in good) if good else 0.0,
-        wrong_accusations=sum(sum(r.wrong_accusations) for r in good),
-        per_bot=tuple(
-            BotStats(bot, bot_seats[bot], Rate.of(bot_wins[bot], bot_seats[bot]), bot_wrong[bot])
-            for bot in sorted(bot_seats)
-        ),
-        per_seat=tuple(Rate.of(w, len(good)) for w in seat_wins),
-        groups=_group_stats(good),
-        stats=_stat_summaries(good),
-        per_turn=tuple(Rate.of(w, known_first) for w in turn_wins) if known_first else (),
-    )
-
-
-def _group_stats(records: Sequence[GameRecord]) -> tuple[GroupStats, ...]:
-    """Win rates per label of every grouping the rule set reported, labels sorted."""
-    # (grouping, label) -> [games with it, games it won, seats with it, seats that won]
-    counts: dict[tuple[str, str], list[int]] = {}
-    for r in records:
-        winners = set(r.winners)
-        for grouping, labels in r.labels.items():
-            for label in dict.fromkeys(labels):
-                seats = [s for s, own in enumerate(labels) if own == label]
-                won = sum(1 for s in seats if s in winners)
-                c = counts.setdefault((grouping, label), [0, 0, 0, 0])
-                c[0] += 1
-                c[1] += 1 if won else 0
-                c[2] += len(seats)
-                c[3] += won
-    groupings = list(dict.fromkeys(g for g, _ in counts))  # first-seen order
-    return tuple(
-        GroupStats(g, label, Rate.of(c[1], c[0]), Rate.of(c[3], c[2]))
-        for g in groupings
-        for (grouping, label), c in sorted(counts.items())
-        if grouping == g
-    )
-
-
-def _stat_summaries(records: Sequence[GameRecord]) -> tuple[StatSummary, ...]:
-    values: dict[str, list[float]] = {}
-    for r in records:
-        for name, value in r.stats.items():
-            values.setdefault(name, []).append(value)
-    return tuple(
-        StatSummary(
-            name,
-            len(v),
-            statistics.fmean(v),
-            float(statistics.median(v)),
-            min(v),
-            max(v),
-            math.fsum(v),
-        )
-        for name, v in values.items()
-    )

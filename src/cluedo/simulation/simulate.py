@@ -15,7 +15,7 @@ import json
 import shlex
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -41,16 +41,9 @@ from cluedo.simulation.core import (
     check_bot_spec,
     default_bot,
     make_backend,
-    run_games,
-    summarize,
 )
-
-RESULTS_FORMAT = "cluedo-simulation"
-RESULTS_VERSION = 3
-"""2: records carry the rule set's seat labels and stats; the summary adds
-outcome rates, win rates by grouping and per-game averages.
-3: records say which seat played first; the summary adds win rates by place in
-the turn order and the fair share."""
+from cluedo.simulation.results_file import ResultsFile
+from cluedo.simulation.tally import play_and_tally
 
 RAY_OPTION = typer.Option(
     "--ray",
@@ -121,19 +114,24 @@ def simulate(
             transient=True,
             disable=not console.is_terminal,
         ) as progress,
+        _results_file(json_file, config) as results,
     ):
         task = progress.add_task("games", total=config.games)
 
-        def advance(_: GameRecord) -> None:
+        def arrived(record: GameRecord) -> None:
             progress.advance(task)
+            if results is not None:
+                results.add(record)
 
+        # Records are counted as they come and not kept: memory stays flat however
+        # many games run (the results file spools them to disk in game order).
         with exit_on_backend_error():
-            records = run_games(config, on_record=advance, backend=backend)
+            tally = play_and_tally(config, backend, arrived)
         where = backend.describe()
+        summary = tally.summary()
+        if results is not None:
+            _finish_results(results, json_file, summary)
     elapsed = time.perf_counter() - started
-    summary = summarize(records, config.players)
-    if json_file is not None:
-        _write_json(json_file, config, records, summary)
     _print_summary(console, config, summary, elapsed, where)
     if report is not None:
         from cluedo.simulation.balance_report import write_report  # matplotlib: only when asked
@@ -141,10 +139,10 @@ def simulate(
         command = simulate_command(
             config, workers=workers, ray=ray, json_file=json_file, report=report
         )
-        page = write_report(report, config, records, summary, command)
+        page = write_report(report, config, tally, command)
         console.print(f"Balance report: {page}", highlight=False, soft_wrap=True)
     if summary.errors:
-        _print_errors(console, config, records)
+        _print_errors(console, config, tally.errors)
         raise typer.Exit(1)
 
 
@@ -293,25 +291,18 @@ def build_config(
 # -- output ---------------------------------------------------------------------------
 
 
-def _write_json(
-    path: Path, config: SimulationConfig, records: list[GameRecord], summary: Summary
-) -> None:
-    # Only deterministic content goes in the file: the same command gives the same bytes.
-    data = {
-        "format": RESULTS_FORMAT,
-        "version": RESULTS_VERSION,
-        "rules": config.rules,
-        "players": config.players,
-        "options": dict(config.options),
-        "seed": config.seed,
-        "start": config.start,
-        "games": config.games,
-        "bots": list(config.lineup()),
-        "summary": summary.to_json(),
-        "records": [r.to_json() for r in records],
-    }
+@contextmanager
+def _results_file(path: Path | None, config: SimulationConfig) -> Iterator[ResultsFile | None]:
+    if path is None:
+        yield None
+        return
+    with ResultsFile(path, config) as results:
+        yield results
+
+
+def _finish_results(results: ResultsFile, path: Path | None, summary: Summary) -> None:
     try:
-        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        results.finish(summary)
     except OSError as err:
         raise typer.BadParameter(f"cannot write {path}: {err}", param_hint="--json") from None
 
@@ -466,7 +457,9 @@ def _print_designer_tables(console: Console, summary: Summary) -> None:
         console.print(table)
 
 
-def _print_errors(console: Console, config: SimulationConfig, records: list[GameRecord]) -> None:
+def _print_errors(
+    console: Console, config: SimulationConfig, records: Sequence[GameRecord]
+) -> None:
     err = Console(stderr=True) if console.file is sys.stdout else console
     failed = [r for r in records if r.error is not None]
     for r in failed[:10]:

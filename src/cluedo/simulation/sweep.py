@@ -4,7 +4,7 @@ Every cell of the grid is one ``cluedo simulate`` run with the same base seed,
 games and bots: game ``i`` of every cell has the seed ``game_seed(seed, i)``
 and the line-up turned ``i`` seats, so cells differ only in what was swept
 (and in what that changes downstream). Each cell is summarised by
-:func:`~cluedo.simulation.core.summarize`, like a single run, and
+:func:`~cluedo.simulation.tally.summarize`, like a single run, and
 the cells are shown side by side: win rate of seat 1 and of the first player,
 of each of the rule set's group labels, game length and the rule set's
 per-game numbers. A value whose 95% interval excludes the fair share is
@@ -37,11 +37,9 @@ from cluedo.engine import CluedoError, rules_class
 from cluedo.engine.registry import parse_option_values
 from cluedo.simulation.balance import (
     Flag,
-    Spread,
     flags,
     groupings,
     pct,
-    spread,
     verdict,
 )
 from cluedo.simulation.core import (
@@ -51,8 +49,6 @@ from cluedo.simulation.core import (
     Rate,
     SimulationConfig,
     Summary,
-    run_games,
-    summarize,
 )
 from cluedo.simulation.simulate import (
     RAY_OPTION,
@@ -63,6 +59,7 @@ from cluedo.simulation.simulate import (
     exit_on_backend_error,
     simulate_command,
 )
+from cluedo.simulation.tally import Spread, play_and_tally
 
 SWEEP_FORMAT = "cluedo-sweep"
 SWEEP_VERSION = 1
@@ -393,9 +390,8 @@ def run_sweep(
     for k, (point, config) in enumerate(zip(grid.points(), configs, strict=True)):
         if on_cell is not None:
             on_cell(k)
-        records = run_games(config, on_record=on_record, backend=backend)
-        summary = summarize(records, config.players)
-        cells.append(Cell(point, config, summary, spread(records)))
+        tally = play_and_tally(config, backend, on_record)
+        cells.append(Cell(point, config, tally.summary(), tally.spread()))
     return cells
 
 
