@@ -27,6 +27,7 @@ from cluedo.content.cards import load_card_set
 from cluedo.engine import new_game
 from cluedo.presentation import Narrator
 from cluedo.presentation.names import Names
+from cluedo.web.words import initials_of
 
 # Words a person must never read in a panel: raw values and ids.
 RAW = re.compile(r"\b(null|undefined|NaN|true|false)\b|\[object|_|\bseat 0\b", re.IGNORECASE)
@@ -498,4 +499,32 @@ def test_clussassin_panel_says_who_killed_whom_and_a_dead_seat_is_told_so(
     text = draw(page, "clussassin", dead)
     assert f"You are dead, killed by {names.name(other)}." in text and "Your target" not in text
     assert_plain_words(text)
+    assert problems == []
+
+
+def test_the_page_and_the_panels_write_initials_by_the_servers_rule(
+    panel_page: tuple[Page, list[str]],
+) -> None:
+    """A token of a character nobody plays gets the same kind of initials as a seated
+    one ("Reverend Green" is RG, as the server would mark him, not "Gr")."""
+    page, problems = panel_page
+    names = ["Reverend Green", "Miss Scarlett", "Colonel Mustard", "Sir Lancelot", "Morgan",
+             "Mrs. Peacock", "Jean-Luc Picard", "Dr. Orchid"]  # fmt: skip
+    drawn = page.evaluate("(names) => names.map((n) => window.CluedoKit.initialsOf(n))", names)
+    assert drawn == [initials_of([n])[0] for n in names]
+    assert drawn[0] == "RG" and drawn[4] == "M"
+    assert problems == []
+
+
+def test_killer_kloo_doo_says_you_are_dead_rather_than_show_negative_survival_points(
+    panel_page: tuple[Page, list[str]],
+) -> None:
+    page, problems = panel_page
+    view = new_game("killer-kloo-doo", players=3, seed=1).view(0)
+    mine = view["characters"][0]
+    frame = frame_of("killer-kloo-doo", 0, 1, [], part=2, survival={mine: -7})
+    text = draw(page, "killer-kloo-doo", frame, "uk")
+    assert "none: you are dead" in text and "-7" not in text
+    alive = frame_of("killer-kloo-doo", 0, 1, [], part=2, survival={mine: 14})
+    assert "♥ 14" in draw(page, "killer-kloo-doo", alive, "uk")
     assert problems == []

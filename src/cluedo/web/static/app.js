@@ -225,13 +225,8 @@ const T = {code: null, ws: null, seat: null, board: null, names: {}, frame: null
            view: null, table: null, legal: [], log: [], notebookOpen: false, retry: 500,
            nb: null, fresh: true, lastRoll: null, dropped: false, frames: 0};
 function name(id) { return T.names[id] || humanise(id); }
-const TITLES = /^(miss|mrs\.?|mr\.?|ms\.?|colonel|col\.?|reverend|rev\.?|professor|prof\.?|dr\.?|doctor|sir|dame|lady|lord|madame)$/i;
-function initialsOf(text) {
-  const words = String(text || "?").split(/\s+/).filter(Boolean);
-  const kept = words.filter((w) => !TITLES.test(w));
-  const word = (kept.length ? kept[kept.length - 1] : words[words.length - 1] || "?");
-  return word.charAt(0).toUpperCase() + (word.charAt(1) || "").toLowerCase();
-}
+// Initials and text colours as the panels draw them (panels/kit.js, loaded first).
+const {initialsOf, textOn} = window.CluedoKit;
 const COLOURS = {scarlet: "#d62828", mustard: "#e9b824", white: "#f5f5f5", green: "#2a9d4b",
   peacock: "#2563eb", plum: "#7b2d8e"};
 function colour(id) {
@@ -548,15 +543,6 @@ function gameOverText(v) {
   let text = "Game over. " + (winners.length ? listWords(winners) + (winners.length > 1 ? " won." : " won.") : "Nobody won.");
   if (Array.isArray(v.envelope) && v.envelope.length) text += " The envelope held " + listWords(v.envelope.map(name)) + ".";
   return text;
-}
-function textOn(background) {
-  const m = /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(background || "");
-  const rgb = /rgb\((\d+),\s*(\d+),\s*(\d+)/.exec(background || "");
-  let r, g, b;
-  if (m) [r, g, b] = [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)];
-  else if (rgb) [r, g, b] = [+rgb[1], +rgb[2], +rgb[3]];
-  else return "#fff";
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
 }
 
 // Links: to invite friends, to watch, and this seat's own private link (with a QR code).

@@ -4,92 +4,12 @@
 (function () {
   "use strict";
   const RULES = "clussassin";
-  const SVGNS = "http://www.w3.org/2000/svg";
+  const {el, sv, nameOf, listing, plural, mySeat, ensureStyles, token, row, register} = window.CluedoKit;
   const SIGHT_REACH = 6;  // a witness this close and in sight spoils a hallway attack
   const ATTACK_REACH = 3; // a target this close and in sight can be attacked
-  const COLOURS = {scarlet: "#d62828", mustard: "#e9b824", white: "#f5f5f5", green: "#2a9d4b",
-    peacock: "#2563eb", plum: "#7b2d8e"};
 
-  // -- small helpers (each panel file stands alone: the page may load only one) -------
-  function el(tag, attrs, ...kids) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "text") node.textContent = String(v);
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const kid of kids) if (kid !== null && kid !== undefined && kid !== false) node.append(kid);
-    return node;
-  }
-  function sv(tag, attrs, ...kids) {
-    const node = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined) continue;
-      if (k === "text") node.textContent = String(v);
-      else node.setAttribute(k, String(v));
-    }
-    for (const kid of kids) if (kid) node.append(kid);
-    return node;
-  }
-  function words(id) { return String(id).replace(/[_:-]+/g, " ").trim(); }
-  function nameOf(ctx, id) {
-    const names = (ctx && ctx.names) || {};
-    if (names[id]) return names[id];
-    const w = words(id);
-    return w.charAt(0).toUpperCase() + w.slice(1);
-  }
-  function listing(items) {
-    if (!items.length) return "none";
-    if (items.length === 1) return items[0];
-    return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
-  }
-  function mySeat(frame) {
-    const v = frame && frame.view;
-    if (v && typeof v.seat === "number") return v.seat;
-    return null;
-  }
-  function ensureStyles() {
-    if (document.querySelector("link[data-panels-css]")) return;
-    document.head.append(el("link", {rel: "stylesheet", href: "/static/panels/panels.css", "data-panels-css": "1"}));
-  }
-  function colourOf(frame, character) {
-    const info = seatInfo(frame, character);
-    return (info && info.colour) || COLOURS[character] || "#999";
-  }
-  // Initials as the board writes them: the seat's own, else the name's last word.
-  const TITLES = /^(miss|mrs\.?|mr\.?|ms\.?|colonel|col\.?|reverend|rev\.?|professor|prof\.?|dr\.?|doctor|sir|dame|lady|lord|madame)$/i;
-  function seatInfo(frame, character) {
-    const seat = (((frame && frame.view) || {}).characters || []).indexOf(character);
-    return seat >= 0 && Array.isArray(frame.seats) ? frame.seats.find((s) => s && s.seat === seat) || null : null;
-  }
-  function initials(name, info) {
-    if (info && info.initials) return info.initials;
-    const all = String(name).split(/\s+/).filter(Boolean);
-    const kept = all.filter((w) => !TITLES.test(w));
-    const word = kept.length ? kept[kept.length - 1] : all[all.length - 1] || "?";
-    return word.charAt(0).toUpperCase() + (word.charAt(1) || "").toLowerCase();
-  }
-  function textOn(colour) {
-    const m = /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(colour || "");
-    if (!m) return "#fff";
-    const [r, g, b] = [1, 2, 3].map((i) => parseInt(m[i], 16));
-    return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
-  }
-  // A small token: a coloured disc with initials, so colour is never the only cue.
-  function token(frame, ctx, character) {
-    const name = nameOf(ctx, character);
-    const fill = colourOf(frame, character);
-    const box = sv("svg", {viewBox: "0 0 20 20", width: 22, height: 22, class: "vp-token", role: "img", "aria-label": name});
-    box.append(sv("circle", {cx: 10, cy: 10, r: 9, fill, stroke: "#333", "stroke-width": 1.2}));
-    box.append(sv("text", {x: 10, y: 13.5, "text-anchor": "middle", "font-size": 8.5, "font-weight": "bold",
-      fill: textOn(fill), text: initials(name, seatInfo(frame, character))}));
-    return box;
-  }
   function chip(text, cls, label) {
     return el("span", {class: "vp-chip " + (cls || ""), "aria-label": label || null, text});
-  }
-  function row(label, ...value) {
-    return el("div", {class: "vp-row"}, el("span", {class: "vp-label", text: label}), el("span", {class: "vp-value"}, ...value));
   }
 
   // -- geometry on the board ---------------------------------------------------------------
@@ -217,7 +137,6 @@
     icon.append(sv("path", {d: "M6 10 L9 13 L14 7", fill: "none", stroke: "#fff", "stroke-width": 2}));
     return icon;
   }
-  function plural(n, one) { return n + " " + (n === 1 ? one : one + "s"); }
   function cardChips(ctx, ids, cls, extra) {
     const list = Array.isArray(ids) ? ids : [];
     if (!list.length) return ["none"];
@@ -293,13 +212,5 @@
   }
 
   // A panel never breaks the page: a frame it cannot read shows less, not an error.
-  function guarded(fn) {
-    return function (...args) {
-      try { return fn(...args); } catch (err) { console.warn("variant panel:", err); return null; }
-    };
-  }
-  const def = {panel: guarded(panel), decorateBoard: guarded(decorateBoard)};
-  window.CluedoPanels = window.CluedoPanels || {};
-  window.CluedoPanels[RULES] = def;
-  if (window.Cluedo && typeof window.Cluedo.registerPanel === "function") window.Cluedo.registerPanel(RULES, def);
+  register(RULES, {panel, decorateBoard});
 })();

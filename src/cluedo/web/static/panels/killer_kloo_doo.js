@@ -6,9 +6,7 @@
 (function () {
   "use strict";
   const RULES = "killer-kloo-doo";
-  const SVGNS = "http://www.w3.org/2000/svg";
-  const COLOURS = {scarlet: "#d62828", mustard: "#e9b824", white: "#f5f5f5", green: "#2a9d4b",
-    peacock: "#2563eb", plum: "#7b2d8e"};
+  const {el, sv, words, cap, nameOf, listing, plural, mySeat, seatName, ensureStyles, seatInfo, colourOf, initials, textOn, token, row, at, register} = window.CluedoKit;
   const SUITS = {S: ["♠", "Spades", "black"], H: ["♥", "Hearts", "red"], D: ["♦", "Diamonds", "red"], C: ["♣", "Clubs", "black"]};
   const RANKS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
     10: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace"};
@@ -20,94 +18,7 @@
   };
   const CONTESTS = new Set(["persuasion", "contest_result", "assault", "servant", "attack"]);
 
-  // -- small helpers (each panel file stands alone: the page may load only one) -------
-  function el(tag, attrs, ...kids) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "text") node.textContent = String(v);
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const kid of kids) if (kid !== null && kid !== undefined && kid !== false) node.append(kid);
-    return node;
-  }
-  function sv(tag, attrs, ...kids) {
-    const node = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined) continue;
-      if (k === "text") node.textContent = String(v);
-      else node.setAttribute(k, String(v));
-    }
-    for (const kid of kids) if (kid) node.append(kid);
-    return node;
-  }
-  function words(id) { return String(id).replace(/[_:-]+/g, " ").trim(); }
-  function nameOf(ctx, id) {
-    const names = (ctx && ctx.names) || {};
-    if (names[id]) return names[id];
-    const w = words(id);
-    return w.charAt(0).toUpperCase() + w.slice(1);
-  }
-  function listing(items) {
-    if (!items.length) return "none";
-    if (items.length === 1) return items[0];
-    return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
-  }
-  function plural(n, one, many) { return n + " " + (n === 1 ? one : (many || one + "s")); }
-  function mySeat(frame) {
-    const v = frame && frame.view;
-    return v && typeof v.seat === "number" ? v.seat : null;
-  }
-  function seatName(frame, ctx, seat) {
-    if (typeof seat !== "number") return "someone";
-    if (seat === mySeat(frame)) return "you";
-    const character = ((frame.view || {}).characters || [])[seat];
-    if (character) return nameOf(ctx, character);
-    if (ctx && typeof ctx.seatLabel === "function") return ctx.seatLabel(seat);
-    return "another player";
-  }
-  function ensureStyles() {
-    if (document.querySelector("link[data-panels-css]")) return;
-    document.head.append(el("link", {rel: "stylesheet", href: "/static/panels/panels.css", "data-panels-css": "1"}));
-  }
-  function colourOf(frame, character) {
-    const info = seatInfo(frame, character);
-    return (info && info.colour) || COLOURS[character] || "#999";
-  }
-  // Initials as the board writes them: the seat's own, else the name's last word.
-  const TITLES = /^(miss|mrs\.?|mr\.?|ms\.?|colonel|col\.?|reverend|rev\.?|professor|prof\.?|dr\.?|doctor|sir|dame|lady|lord|madame)$/i;
-  function seatInfo(frame, character) {
-    const seat = (((frame && frame.view) || {}).characters || []).indexOf(character);
-    return seat >= 0 && Array.isArray(frame.seats) ? frame.seats.find((s) => s && s.seat === seat) || null : null;
-  }
-  function initials(name, info) {
-    if (info && info.initials) return info.initials;
-    const all = String(name).split(/\s+/).filter(Boolean);
-    const kept = all.filter((w) => !TITLES.test(w));
-    const word = kept.length ? kept[kept.length - 1] : all[all.length - 1] || "?";
-    return word.charAt(0).toUpperCase() + (word.charAt(1) || "").toLowerCase();
-  }
-  function textOn(colour) {
-    const m = /#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(colour || "");
-    if (!m) return "#fff";
-    const [r, g, b] = [1, 2, 3].map((i) => parseInt(m[i], 16));
-    return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#111" : "#fff";
-  }
-  // A small token: a coloured disc with initials, so colour is never the only cue.
-  function token(frame, ctx, character) {
-    const name = nameOf(ctx, character);
-    const fill = colourOf(frame, character);
-    const box = sv("svg", {viewBox: "0 0 20 20", width: 22, height: 22, class: "vp-token", role: "img", "aria-label": name});
-    box.append(sv("circle", {cx: 10, cy: 10, r: 9, fill, stroke: "#333", "stroke-width": 1.2}));
-    box.append(sv("text", {x: 10, y: 13.5, "text-anchor": "middle", "font-size": 8.5, "font-weight": "bold",
-      fill: textOn(fill), text: initials(name, seatInfo(frame, character))}));
-    return box;
-  }
   function chip(text, cls) { return el("span", {class: "vp-chip " + (cls || ""), text}); }
-  function row(label, ...value) {
-    return el("div", {class: "vp-row"}, el("span", {class: "vp-label", text: label}), el("span", {class: "vp-value"}, ...value));
-  }
-  function at(list, seat) { return Array.isArray(list) && seat >= 0 && seat < list.length ? list[seat] : null; }
 
   // -- playing cards -----------------------------------------------------------------------------
   function parseCard(card) {
@@ -200,7 +111,6 @@
     const seat = (((frame && frame.view) || {}).characters || []).indexOf(character);
     return seat >= 0 ? seatName(frame, ctx, seat) : nameOf(ctx, character);
   }
-  function cap(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 
   // -- objectives (Part 2): a character to kill, a weapon to clean and throw away, a room to clear
   function kindOf(v, id) {
@@ -270,7 +180,11 @@
       if (part === 2) {
         const mine = characters[me];
         const points = (v.survival || {})[mine];
-        if (typeof points === "number") root.append(row("Your survival points", survivalBar(points, "your survival points")));
+        // At zero or below a character is dead (a wrong Part 1 accusation can leave a
+        // score below zero): say so rather than show a negative count.
+        if (typeof points === "number") {
+          root.append(row("Your survival points", points > 0 ? survivalBar(points, "your survival points") : "none: you are dead"));
+        }
         const done = new Set(at(v.achieved, me) || []);
         const goals = Array.isArray(v.objectives) ? v.objectives : [];
         if (goals.length) {
@@ -322,7 +236,7 @@
         token(frame, ctx, c), " ", el("strong", {text: nameOf(ctx, c) + (seat === me ? " (you)" : "")}),
         bits.length ? " - " + bits.join(", ") : "");
       const points = (v.survival || {})[c];
-      if (part === 2 && typeof points === "number" && !dead) item.append(" ", survivalBar(points, nameOf(ctx, c) + "'s survival points"));
+      if (part === 2 && typeof points === "number" && points > 0 && !dead) item.append(" ", survivalBar(points, nameOf(ctx, c) + "'s survival points"));
       const exposed = at(v.exposed, seat) || [];
       if (exposed.length) item.append(el("div", {class: "vp-exposed"}, el("span", {class: "vp-note", text: "Face up: "}), cardRow(exposed, part, {small: true})));
       table.append(item);
@@ -480,13 +394,5 @@
     svg.append(layer);
   }
 
-  function guarded(fn) {
-    return function (...args) {
-      try { return fn(...args); } catch (err) { console.warn("variant panel:", err); return null; }
-    };
-  }
-  const def = {panel: guarded(panel), decorateBoard: guarded(decorateBoard)};
-  window.CluedoPanels = window.CluedoPanels || {};
-  window.CluedoPanels[RULES] = def;
-  if (window.Cluedo && typeof window.Cluedo.registerPanel === "function") window.Cluedo.registerPanel(RULES, def);
+  register(RULES, {panel, decorateBoard});
 })();

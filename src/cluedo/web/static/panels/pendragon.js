@@ -4,35 +4,13 @@
 (function () {
   "use strict";
   const RULES = "pendragon";
-  const SVGNS = "http://www.w3.org/2000/svg";
+  const {el, sv, words, listing, plural, mySeat, ensureStyles, row, at, register} = window.CluedoKit;
   const STAIRCASE = "staircase";
   const D20 = 20;
   // Opposed traits, as the sheet pairs them.
   const PAIRS = [["energetic", "lazy"], ["temperate", "indulgent"], ["humility", "pride"], ["pious", "worldly"]];
   const RESULTS = {critical: "a critical success", success: "a success", failure: "a failure", fumble: "a fumble"};
 
-  // -- small helpers (each panel file stands alone: the page may load only one) -------
-  function el(tag, attrs, ...kids) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined || v === false) continue;
-      if (k === "text") node.textContent = String(v);
-      else node.setAttribute(k, v === true ? "" : String(v));
-    }
-    for (const kid of kids) if (kid !== null && kid !== undefined && kid !== false) node.append(kid);
-    return node;
-  }
-  function sv(tag, attrs, ...kids) {
-    const node = document.createElementNS(SVGNS, tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === null || v === undefined) continue;
-      if (k === "text") node.textContent = String(v);
-      else node.setAttribute(k, String(v));
-    }
-    for (const kid of kids) if (kid) node.append(kid);
-    return node;
-  }
-  function words(id) { return String(id).replace(/[_:-]+/g, " ").trim(); }
   function titled(text) { return text.replace(/\b([a-z])/g, (m) => m.toUpperCase()); }
   function nameOf(ctx, id) {
     const names = (ctx && ctx.names) || {};
@@ -55,29 +33,11 @@
     const names = (ctx && ctx.names) || {};
     return names[id] || titled(words(id));
   }
-  function listing(items) {
-    if (!items.length) return "none";
-    if (items.length === 1) return items[0];
-    return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
-  }
-  function plural(n, one, many) { return n + " " + (n === 1 ? one : (many || one + "s")); }
-  function mySeat(frame) {
-    const v = frame && frame.view;
-    return v && typeof v.seat === "number" ? v.seat : null;
-  }
   function knight(frame, seat) {
     const v = (frame && frame.view) || {};
     const list = v.knights || v.characters || [];
     return typeof list[seat] === "string" ? list[seat] : "a knight";
   }
-  function ensureStyles() {
-    if (document.querySelector("link[data-panels-css]")) return;
-    document.head.append(el("link", {rel: "stylesheet", href: "/static/panels/panels.css", "data-panels-css": "1"}));
-  }
-  function row(label, ...value) {
-    return el("div", {class: "vp-row"}, el("span", {class: "vp-label", text: label}), el("span", {class: "vp-value"}, ...value));
-  }
-  function at(list, seat) { return Array.isArray(list) && seat >= 0 && seat < list.length ? list[seat] : null; }
 
   // -- the d20 ---------------------------------------------------------------------------------
   function d20(roll, result) {
@@ -349,13 +309,5 @@
     svg.append(layer);
   }
 
-  function guarded(fn) {
-    return function (...args) {
-      try { return fn(...args); } catch (err) { console.warn("variant panel:", err); return null; }
-    };
-  }
-  const def = {panel: guarded(panel), decorateBoard: guarded(decorateBoard)};
-  window.CluedoPanels = window.CluedoPanels || {};
-  window.CluedoPanels[RULES] = def;
-  if (window.Cluedo && typeof window.Cluedo.registerPanel === "function") window.Cluedo.registerPanel(RULES, def);
+  register(RULES, {panel, decorateBoard});
 })();
