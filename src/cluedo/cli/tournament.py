@@ -15,7 +15,6 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from cluedo.agents.registry import LEVELS, bot_list
@@ -26,6 +25,7 @@ from cluedo.simulation.simulate import (
     backend_for,
     check_json_path,
     exit_on_backend_error,
+    game_progress,
     parse_json_options,
 )
 from cluedo.simulation.tournament import (
@@ -91,15 +91,7 @@ def tournament(
         console = Console(width=120)  # a file or a pipe: room for every column
     with (
         backend_for(workers, None) as backend,
-        Progress(
-            TextColumn("[bold]playing"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=not console.is_terminal,
-        ) as progress,
+        game_progress(console, "playing") as progress,
     ):
         task = progress.add_task("games", total=games * len(lineups))
 

@@ -105,15 +105,7 @@ def simulate(
     started = time.perf_counter()
     with (
         backend_for(workers, ray) as backend,
-        Progress(
-            TextColumn("[bold]simulating"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=not console.is_terminal,
-        ) as progress,
+        game_progress(console, "simulating") as progress,
         _results_file(json_file, config) as results,
     ):
         task = progress.add_task("games", total=config.games)
@@ -147,6 +139,20 @@ def simulate(
 
 
 # -- options --------------------------------------------------------------------------
+
+
+def game_progress(console: Console, label: str) -> Progress:
+    """The bar a run shows while its games are played (only on a terminal: a pipe or a
+    file gets the results alone); ``label`` may use the task's fields ("{task.description}")."""
+    return Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
 
 
 def backend_for(workers: int, ray: str | None) -> Backend:

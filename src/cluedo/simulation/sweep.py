@@ -29,7 +29,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
@@ -57,6 +56,7 @@ from cluedo.simulation.simulate import (
     check_json_path,
     check_report_dir,
     exit_on_backend_error,
+    game_progress,
     simulate_command,
 )
 from cluedo.simulation.tally import Spread, play_and_tally
@@ -141,15 +141,7 @@ def sweep(
     console = Console()
     with (
         backend_for(workers, ray) as backend,
-        Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-            disable=not console.is_terminal,
-        ) as progress,
+        game_progress(console, "{task.description}") as progress,
     ):
         task = progress.add_task("sweeping", total=games * len(configs))
 
