@@ -34,6 +34,63 @@ STALE_TURNS = 60
 most likely envelope: a game among bots always ends."""
 
 
+class Reading:
+    """What the bot reads off its notebook at one version of it, kept until the
+    notebook changes: each card's places, what naming it may teach, who surely
+    holds it, and the worth of each suggestion and room worked out so far (a bot
+    asks about the same rooms and triples many times between two changes)."""
+
+    __slots__ = (
+        "asked",
+        "fillers",
+        "info",
+        "knowledge",
+        "own",
+        "possible",
+        "rooms",
+        "stops",
+        "version",
+    )
+
+    def __init__(self, agent: CruelAgent, book: CardKnowledge) -> None:
+        self.version = book.version
+        self.possible = possible = book.every_possible()
+        # Seats by the order they are asked to answer this one (a suggestion's round).
+        order: dict[Place, int] = {p: i for i, p in enumerate(agent._left)}
+        last = len(order)
+        self.info: dict[str, float] = {}
+        self.asked: dict[str, int] = {}
+        """For a card worth naming (its ``info`` above 0), the first seat in the round
+        that may hold it, by its place in the order; past every seat for the others."""
+        self.stops: dict[str, int] = {}
+        """Where the round surely stops at the card: its known holder's place in the order."""
+        for card, places in possible.items():
+            info = self.info[card] = agent._info_of(places)
+            self.asked[card] = (
+                min((order[p] for p in places if p in order), default=last) if info > 0 else last
+            )
+            self.stops[card] = order.get(next(iter(places)), last) if len(places) == 1 else last
+        mine = frozenset({agent.seat})
+        self.own = [c for c in agent.cards if possible[c] == mine]
+        self.knowledge = sum(len(possible[c]) for c in agent.cards)
+        self.rooms: dict[str, float] = {}
+        """A guest's worth of a suggestion in each room worked out at this version."""
+        self.fillers: tuple[list[str], list[str]] | None = None
+        """The three suspects and weapons a guest would name anywhere."""
+
+
+_DECAYS: dict[int, float] = {}
+"""``DECAY`` to the power of the turns a number of steps takes, by the steps."""
+
+
+def _decay(steps: int) -> float:
+    """``DECAY`` to the power of the turns ``steps`` take (worked out once per distance)."""
+    found = _DECAYS.get(steps)
+    if found is None:
+        found = _DECAYS[steps] = DECAY ** (steps / MEAN_ROLL)
+    return found
+
+
 class CruelAgent(Agent):
     """Plays the role its view names.
 
@@ -78,6 +135,9 @@ class CruelAgent(Agent):
         self.stale_turns = 0
         self._last_knowledge = -1
         self._turn_seen = -1
+        self._reading: Reading | None = None
+        self._left: tuple[int, ...] = ()
+        """The other seats in the order they are asked to answer this seat."""
 
     # -- following ------------------------------------------------------------------
 
@@ -90,6 +150,7 @@ class CruelAgent(Agent):
             self.cards = tuple(c for cards in self.categories.values() for c in cards)
             self.players = int(view["players"])
             self.board = load_board(view.get("board", "classic"))
+            self._left = tuple((self.seat + step) % self.players for step in range(1, self.players))
         book = self.book
         self.role = view.get("role") or "guest"
         tally = view.get("tally")
@@ -117,6 +178,13 @@ class CruelAgent(Agent):
                     self.broken = True
         return book
 
+    def _read(self, book: CardKnowledge) -> Reading:
+        """The notebook's reading at its current version (worked out once per version)."""
+        reading = self._reading
+        if reading is None or reading.version != book.version:
+            reading = self._reading = Reading(self, book)
+        return reading
+
     @staticmethod
     def _hand_size(book: CardKnowledge, seat: int) -> int:
         """How many cards ``seat`` holds now (hands grow by one a gem)."""
@@ -140,16 +208,28 @@ class CruelAgent(Agent):
     ) -> bool:
         """The seat surely held ``card`` when it named it: it holds it now, and either
         has drawn nothing since or the card had already left the pile (hands only grow)."""
-        if book.possible(card) != frozenset({seat}):
+        if self._read(book).possible[card] != frozenset({seat}):
             return False
         return card in drawn_then or self._hand_size(book, seat) == size_then
+
+    def _own_named(self, book: CardKnowledge, seat: int) -> list[list[str]]:
+        """For each suggestion ``seat`` made, the suspect and weapon it named that it
+        surely held then (:meth:`_held_when_named` for all of them at once)."""
+        possible = self._read(book).possible
+        only = frozenset({seat})
+        size_now = self._hand_size(book, seat)
+        # The room is often forced (a summons, a passage): only the free choices count.
+        return [
+            [c for c in triple[:2] if possible[c] == only and (c in drawn or size_now == size)]
+            for triple, size, drawn in self.suggested.get(seat, ())
+        ]
 
     def _count_turn(self, view: dict[str, Any], book: CardKnowledge) -> None:
         """Track turns in which this seat learnt nothing (for the stuck guess)."""
         if view["turn"] == self._turn_seen:
             return
         self._turn_seen = view["turn"]
-        knowledge = sum(len(book.possible(c)) for c in self.cards)
+        knowledge = self._read(book).knowledge
         if knowledge != self._last_knowledge:
             self.stale_turns = 0
             self._last_knowledge = knowledge
@@ -161,10 +241,14 @@ class CruelAgent(Agent):
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         book = self._follow(view)
         by_kind: dict[str, list[Action]] = {}
+        found = by_kind.get
         for action in legal:
-            if action.kind in ("accuse", "call_bluff") and action.kind in by_kind:
-                continue  # built on demand; the lists are long
-            by_kind.setdefault(action.kind, []).append(action)
+            kind = action.kind
+            same = found(kind)
+            if same is None:
+                by_kind[kind] = [action]
+            elif kind != "accuse" and kind != "call_bluff":  # only the first: the lists are long
+                same.append(action)
         if "place_weapon" in by_kind or "place_gem" in by_kind:
             options = by_kind.get("place_weapon") or by_kind["place_gem"]
             return options[self.rng.randrange(len(options))]
@@ -220,7 +304,10 @@ class CruelAgent(Agent):
     def _info(self, book: CardKnowledge, card: str) -> float:
         """What naming ``card`` may teach a guest: 1 if its place matters and someone
         could show it, little if only the pile or the envelope can hold it."""
-        places = book.possible(card)
+        return self._read(book).info[card]
+
+    def _info_of(self, places: frozenset[Place]) -> float:
+        """:meth:`_info` of a card that may be at ``places``."""
         if ENVELOPE in places and len(places) > 1:
             return 1.0 if self._others(places) else 0.0
         return 0.0
@@ -232,33 +319,56 @@ class CruelAgent(Agent):
         A player known to hold a named card stops the round and may show that card
         again, so cards only players after it could hold tell nothing.
         """
-        players = self.players
-        open_cards = [c for c in named if self._info(book, c) > 0]
-        if not open_cards:
-            return 0.0
-        worth = 0.0
-        for step in range(1, players):
-            p = (self.seat + step) % players
-            if any(book.possible(c) == frozenset({p}) for c in named):
-                break  # p may always show the card it is known to hold
-            worth += sum(self._info(book, c) for c in open_cards if p in book.possible(c)) / len(
-                named
-            )
-            open_cards = [c for c in open_cards if p not in book.possible(c)]
-            if not open_cards:
-                break
-        return worth
+        return self._worth_of(self._read(book), tuple(named))
+
+    @staticmethod
+    def _worth_of(reading: Reading, named: tuple[str, ...]) -> float:
+        """:meth:`_answer_worth` from the reading: each open card counts at the first
+        seat of the round that may hold it, if no seat before that one surely holds
+        a named card (that seat may always show the card it is known to hold).
+
+        Worth ``info / len(named)`` a card, all of them 1: for the three cards of a
+        suggestion, adding the thirds seat by seat gives ``count / 3`` to the last bit.
+        """
+        asked, stops = reading.asked, reading.stops
+        if len(named) != 3:
+            info, stop = reading.info, min(stops[c] for c in named)
+            worth = 0.0
+            for step in sorted({asked[c] for c in named if asked[c] < stop}):
+                worth += sum(info[c] for c in named if asked[c] == step) / len(named)
+            return worth
+        a, b, c = named
+        stop = min(stops[a], stops[b], stops[c])
+        return ((asked[a] < stop) + (asked[b] < stop) + (asked[c] < stop)) / 3
 
     def _room_worth(self, book: CardKnowledge, room: str) -> float:
         """How much a suggestion in ``room`` is worth, on the gems' scale."""
+        reading = self._read(book)
         if self.role == "accomplice":
-            if book.possible(room) == frozenset({self.seat}):
+            if reading.possible[room] == frozenset({self.seat}):
                 return 3.0 if room not in self.bluffs else 2.0
-            return 1.5 if self._own_cards(book) else 0.5
-        suspects = sorted(self.categories["suspect"], key=lambda c: -self._info(book, c))[:3]
-        weapons = sorted(self.categories["weapon"], key=lambda c: -self._info(book, c))[:3]
-        best = max(self._answer_worth(book, (s, w, room)) for s in suspects for w in weapons)
-        return 4.0 * best
+            return 1.5 if reading.own else 0.5
+        worth = reading.rooms.get(room)
+        if worth is None:
+            if reading.fillers is None:
+                info = reading.info
+                reading.fillers = (
+                    sorted(self.categories["suspect"], key=lambda c: -info[c])[:3],
+                    sorted(self.categories["weapon"], key=lambda c: -info[c])[:3],
+                )
+            suspects, weapons = reading.fillers
+            # The best of the nine suggestions: _worth_of written out, in thirds.
+            asked, stops = reading.asked, reading.stops
+            room_asked, room_stop = asked[room], stops[room]
+            best = 0
+            for s in suspects:
+                for w in weapons:
+                    stop = min(room_stop, stops[s], stops[w])
+                    count = (asked[s] < stop) + (asked[w] < stop) + (room_asked < stop)
+                    if count > best:
+                        best = count
+            worth = reading.rooms[room] = 4.0 * (best / 3)
+        return worth
 
     def _gem_worth(self, view: dict[str, Any], book: CardKnowledge) -> float:
         if not view["gems"]:
@@ -269,7 +379,7 @@ class CruelAgent(Agent):
         return 3.5
 
     def _own_cards(self, book: CardKnowledge) -> list[str]:
-        return [c for c in self.cards if book.possible(c) == frozenset({self.seat})]
+        return self._read(book).own
 
     # -- moving ---------------------------------------------------------------------
 
@@ -291,21 +401,30 @@ class CruelAgent(Agent):
     def _value_at(self, node: int, goals: Sequence[tuple[int, float]]) -> float:
         board = self.board
         assert board is not None
+        return self._value_by(node, [(board.distances_from(g), w) for g, w in goals])
+
+    @staticmethod
+    def _value_by(node: int, goals: Sequence[tuple[tuple[int, ...], float]]) -> float:
+        """:meth:`_value_at` with each goal's distances to every node at hand."""
         best = 0.0
-        for goal, worth in goals:
-            steps = board.distances_from(goal)[node]
-            best = max(best, worth * DECAY ** (steps / MEAN_ROLL))
+        decays = _DECAYS
+        for distances, worth in goals:
+            steps = distances[node]
+            decay = decays.get(steps)
+            value = worth * (_decay(steps) if decay is None else decay)
+            if value > best:
+                best = value
         return best
 
     def _move(self, view: dict[str, Any], book: CardKnowledge, moves: Sequence[Action]) -> Action:
         board = self.board
         assert board is not None
-        goals = self._goals(view, book)
+        goals = [(board.distances_from(g), w) for g, w in self._goals(view, book)]
         best, best_score = moves[0], float("-inf")
         for action in moves:
             to = action["to"]
             node = board.node(to if isinstance(to, str) else (to[0], to[1]))
-            score = self._value_at(node, goals) + self.rng.random() * 0.001
+            score = self._value_by(node, goals) + self.rng.random() * 0.001
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -329,7 +448,8 @@ class CruelAgent(Agent):
     # -- suggesting -----------------------------------------------------------------
 
     def _card_score(self, book: CardKnowledge, card: str) -> float:
-        places = book.possible(card)
+        reading = self._read(book)
+        places = reading.possible[card]
         if self.role == "accomplice":
             if places == frozenset({self.seat}):
                 # Spread the bluffs: a card not yet bluffed with lays a new lure, and
@@ -338,7 +458,7 @@ class CruelAgent(Agent):
                 hidden = 0.3 if card not in self.shown else 0.0
                 return 3.0 + fresh + hidden
             return self.rng.random()
-        info = self._info(book, card)
+        info = reading.info[card]
         if info > 0:
             # Cards others keep naming may be the accomplice's bluffs: prefer others.
             wary = 0.25 * min(self.named_by_others.get(card, 0), 6)
@@ -360,18 +480,20 @@ class CruelAgent(Agent):
             )
         # A guest weighs what the answer may teach first, then how the cards sit
         # (wary of possible bluffs, fillers nobody can show, its own cards last).
-        worth = {a: self._answer_worth(book, (a["suspect"], a["weapon"], room)) for a in options}
-        mine = frozenset(self._own_cards(book))
-
-        def key(a: Action) -> tuple[bool, bool, float]:
+        reading = self._read(book)
+        mine = frozenset(reading.own)
+        best, best_key, best_worth = options[0], (False, False, float("-inf")), 0.0
+        for a in options:
+            suspect, weapon = a["suspect"], a["weapon"]
+            worth = self._worth_of(reading, (suspect, weapon, room))
             # Naming its own cards would make it look like the accomplice to the
             # others: only when no other suggestion can tell anything.
-            innocent = a["suspect"] not in mine and a["weapon"] not in mine
-            sharp = worth[a] + 0.15 * (score[a["suspect"]] + score[a["weapon"]])
-            return (worth[a] > 0, innocent, sharp + self.rng.random() * 0.001)
-
-        best = max(options, key=key)
-        if worth[best] <= 0:
+            innocent = suspect not in mine and weapon not in mine
+            sharp = worth + 0.15 * (score[suspect] + score[weapon])
+            key = (worth > 0, innocent, sharp + self.rng.random() * 0.001)
+            if key > best_key:
+                best, best_key, best_worth = a, key, worth
+        if best_worth <= 0:
             return None  # it could tell nothing, and might feed the accomplice a bluff
         return best
 
@@ -405,11 +527,7 @@ class CruelAgent(Agent):
         for seat, triples in self.suggested.items():
             if view["eliminated"][seat]:
                 continue
-            # The room is often forced (a summons, a passage): only the free choices count.
-            own = [
-                [c for c in triple[:2] if self._held_when_named(book, seat, c, size, drawn)]
-                for triple, size, drawn in triples
-            ]
+            own = self._own_named(book, seat)
             hits = sum(1 for cards in own if cards)
             if hits < self.call_after or 2 * hits < len(triples):
                 continue
@@ -453,7 +571,11 @@ class StrongCruelAgent(CruelAgent):
     when certain), and calls a bluff on the player most likely to be the
     accomplice, weighing every suggestion each player made: one naming a card its
     maker surely held counts for the accomplice, one that did not counts against.
-    Where the options let the accomplice accuse, it accuses on the odds too.
+
+    The accomplice lays each bluff once - a card counts as a bluff from the first
+    suggestion naming it, and every suggestion naming its own cards is evidence
+    against it - and otherwise asks like a guest, naming none of its cards. Where
+    the options let the accomplice accuse, it accuses on the odds too.
     """
 
     name = "strong"
@@ -488,6 +610,34 @@ class StrongCruelAgent(CruelAgent):
                     )
                 return super().choose(dict(view, log=[]), legal)
         return super().choose(view, legal)
+
+    def _suggest(self, book: CardKnowledge, options: Sequence[Action], room: str) -> Action | None:
+        if self.role != "accomplice":
+            return super()._suggest(book, options, room)
+        return self._quiet_bluff(book, options, room)
+
+    def _quiet_bluff(self, book: CardKnowledge, options: Sequence[Action], room: str) -> Action:
+        """The accomplice lays each bluff once and otherwise asks like a guest.
+
+        A card counts as a bluff from the first suggestion naming it while held; naming
+        it again adds nothing, and every suggestion that names a card it is seen to
+        hold is what guests call a bluff on. So it names as many cards it has not yet
+        bluffed with as it can, and when it has none (or only the room, which counts
+        by itself) it names no card it holds, as a guest would.
+        """
+        reading = self._read(book)
+        mine = frozenset(reading.own)
+        fresh = mine - frozenset(self.bluffs)
+        best, best_key = options[0], (-1, False, float("-inf"))
+        for a in options:
+            suspect, weapon = a["suspect"], a["weapon"]
+            new = (suspect in fresh) + (weapon in fresh)
+            innocent = new == 0 and suspect not in mine and weapon not in mine
+            worth = self._worth_of(reading, (suspect, weapon, room))
+            key = (new, innocent, worth + self.rng.random() * 0.001)
+            if key > best_key:
+                best, best_key = a, key
+        return best
 
     def _bluff_call(self, view: dict[str, Any], book: CardKnowledge) -> Action | None:
         if self.broken:
@@ -533,7 +683,8 @@ BOTS = BotList(
         "casual": "easy: misses some answers, forgets some cards and now and then "
         "walks or asks less well than it could",
         "sensible": "medium: collects gems, deduces carefully and calls a bluff only on proof",
-        "strong": "hard: the same, but accuses and calls bluffs as soon as the odds are good",
+        "strong": "hard: accuses and calls bluffs as soon as the odds are good; as the "
+        "accomplice it bluffs with each card once and otherwise asks like a guest",
     },
 )
 """This rule set's bots and the levels a person chooses from."""
