@@ -61,7 +61,7 @@ class Counts:
     assignments with card ``c`` in atom ``a``; ``joint``, envelope card per category
     -> assignments (zero entries omitted), built when first read."""
 
-    __slots__ = ("_groups", "_joint", "_rows", "marginal", "total")
+    __slots__ = ("_cards", "_groups", "_joint", "_rows", "marginal", "total")
 
     def __init__(
         self,
@@ -70,6 +70,7 @@ class Counts:
         joint: dict[tuple[int, ...], int] | None = None,
         rows: list[int] | None = None,
         groups: list[dict[int, list[int]]] | None = None,
+        cards: list[int] | None = None,
     ) -> None:
         self.total = total
         self.marginal = marginal
@@ -78,6 +79,9 @@ class Counts:
         """The compiled core's envelope rows: the count, then per category the card,
         or minus a group of cards nothing tells apart (see ``_count_sparse``)."""
         self._groups = groups
+        self._cards = cards
+        """The same rows with every group spelled out card by card, if the core gave
+        them (what :func:`_expand_rows` makes of ``rows``)."""
 
     def _row_cards(self, row: list[int]) -> list[list[int]]:
         assert self._groups is not None
@@ -87,16 +91,12 @@ class Counts:
     @property
     def joint(self) -> dict[tuple[int, ...], int]:
         if self._joint is None:
-            # Cards nothing tells apart share their group's count evenly.
-            joint: dict[tuple[int, ...], int] = {}
-            rows, width = self._rows or [], 1 + len(self._groups or ())
-            for i in range(0, len(rows), width):
-                cards = self._row_cards(rows[i + 1 : i + width])
-                share = rows[i] // math.prod(len(cs) for cs in cards)
-                for combo in itertools.product(*cards):
-                    joint[combo] = share
-            self._joint = joint
-            self._rows = self._groups = None
+            groups = self._groups or []
+            if self._cards is not None and groups:
+                self._joint = _joint_of_rows(self._cards, 1 + len(groups))
+            else:
+                self._joint = _expand_rows(self._rows or [], groups)
+            self._rows = self._groups = self._cards = None
         return self._joint
 
     def shares(self) -> list[tuple[int, int]]:
@@ -110,6 +110,36 @@ class Counts:
             times = math.prod(len(cs) for cs in self._row_cards(rows[i + 1 : i + width]))
             out.append((rows[i] // times, times))
         return out
+
+
+def _joint_of_rows(rows: list[int], width: int) -> dict[tuple[int, ...], int]:
+    """Rows of (count, one card per category) as a dict, without a Python loop per row."""
+    if width == 1:  # no categories: one empty envelope
+        return {(): rows[-1]} if rows else {}
+    combos = zip(*(rows[k::width] for k in range(1, width)), strict=True)
+    return dict(zip(combos, rows[::width], strict=True))
+
+
+def _expand_rows(rows: list[int], groups: list[dict[int, list[int]]]) -> dict[tuple[int, ...], int]:
+    """The joint envelope counts from the compiled core's grouped rows (see :class:`Counts`).
+
+    Cards nothing tells apart share their group's count evenly. The core
+    spells the groups out itself (``Counts._cards``); this is the plain
+    computation the tests hold it to, and the way for rows given without.
+    """
+    joint: dict[tuple[int, ...], int] = {}
+    width = 1 + len(groups)
+    for i in range(0, len(rows), width):
+        codes = rows[i + 1 : i + width]
+        if not codes or min(codes) >= 0:
+            joint[tuple(codes)] = rows[i]
+            continue
+        parts = [[c] if c >= 0 else groups[k][-c] for k, c in enumerate(codes)]
+        times = 1
+        for cs in parts:
+            times *= len(cs)
+        joint.update(dict.fromkeys(itertools.product(*parts), rows[i] // times))
+    return joint
 
 
 class Infeasible(Exception):
@@ -328,14 +358,13 @@ def _count_sparse(problem: Problem, remaining: tuple[int, ...], n_cats: int) -> 
         if m & (m - 1) == 0:
             marginal[c][m.bit_length() - 1] = total
     if not core.shared:
-        joint = {tuple(rows[i + 1 : i + width]): rows[i] for i in range(0, len(rows), width)}
-        return Counts(total, marginal, joint)
+        return Counts(total, marginal, _joint_of_rows(rows, width))
     # Cards nothing tells apart share their group's count evenly.
     groups: list[dict[int, list[int]]] = [{} for _ in range(n_cats)]
     for c, g in enumerate(core.group):
         if g:
             groups[problem.category[c]].setdefault(g, []).append(c)
-    return Counts(total, marginal, rows=rows, groups=groups)
+    return Counts(total, marginal, rows=rows, groups=groups, cards=core.cards)
 
 
 class _Counter:

@@ -158,13 +158,9 @@ def summarise(record: Record) -> Summary:
                 if v:
                     row[owner[a]] += v
         counts[card] = dict(zip(locations, row, strict=True))
-    envelope: dict[tuple[str, ...], int] = {}
-    for combo, n in joint.items():
-        if n:
-            name = names.get(combo)
-            if name is None:
-                name = names[combo] = tuple(cards[c] for c in combo)
-            envelope[name] = n
+    for combo in joint.keys() - names.keys():
+        names[combo] = tuple(cards[c] for c in combo)
+    envelope = {names[combo]: n for combo, n in joint.items() if n}
     return Summary(total, counts, envelope)
 
 

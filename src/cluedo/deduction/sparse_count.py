@@ -105,8 +105,19 @@ static void map_free(Map *m) {
 }
 
 static void map_clear(Map *m) {
+    if (m->n < (m->tmask + 1) / 16) {
+        /* Few entries in a large table: empty their slots only. Each entry is
+           found along its probe chain (every entry is still there, so the
+           walk ends at it whatever was emptied before). */
+        for (uint32_t i = 0; i < m->n; i++) {
+            uint32_t h = hash_key(m->keys[i], m->tmask);
+            while (m->table[h] != i) h = (h + 1) & m->tmask;
+            m->table[h] = EMPTY;
+        }
+    } else {
+        memset(m->table, 0xFF, sizeof(uint32_t) * (m->tmask + 1));
+    }
     m->n = 0;
-    memset(m->table, 0xFF, sizeof(uint32_t) * (m->tmask + 1));
 }
 
 static int map_grow(Map *m) {
@@ -135,8 +146,9 @@ static int map_grow(Map *m) {
     return 0;
 }
 
-/* Index of key, inserting it with value 0 if absent; -1 on allocation failure. */
-static int64_t map_index(Map *m, uint64_t key) {
+/* Index of key, inserting it with value 0 if absent; -1 on allocation failure.
+   Inlined: it is most of the work of every pass. */
+static inline __attribute__((always_inline)) int64_t map_index(Map *m, uint64_t key) {
     uint32_t h = hash_key(key, m->tmask);
     for (;;) {
         uint32_t i = m->table[h];
@@ -154,16 +166,6 @@ static int64_t map_index(Map *m, uint64_t key) {
     m->vals[i] = 0;
     m->table[h] = i;
     return i;
-}
-
-static int64_t map_find(const Map *m, uint64_t key) {
-    uint32_t h = hash_key(key, m->tmask);
-    for (;;) {
-        uint32_t i = m->table[h];
-        if (i == EMPTY) return -1;
-        if (m->keys[i] == key) return i;
-        h = (h + 1) & m->tmask;
-    }
 }
 
 /* Apply option op to key k (collapsed if coll): the new key, or 0 with *ok = 0. */
@@ -187,7 +189,9 @@ layer's keys and counts (room for max_final of each).
 Status: 0 done, -1 out of memory, -2 int64 overflow, -3 final layer too big.
 
 1. Forward over collapsed keys (envelope fields 0 = empty, 1 = filled),
-   dropping states that cannot be completed by the limits; every layer kept.
+   dropping states that cannot be completed by the limits; every layer kept,
+   with every state's successor per option (so the later passes look
+   nothing up in the hash tables of the collapsed layers).
 2. Backward over those layers: completions of each state, and per option
    forward x backward (the card-atom counts).
 3. If there are envelope fields: forward again to step h with the group in
@@ -209,6 +213,9 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
     const int64_t **steps = (const int64_t **)malloc(sizeof(int64_t *) * (n + 1));
     int64_t *base = (int64_t *)malloc(sizeof(int64_t) * (n + 1));
     Map *coll = (Map *)calloc((size_t)n + 1, sizeof(Map));
+    /* trans[t][i * n_opts + o]: the index in layer t + 1 that option o takes
+       state i of layer t to, or -1 (found once in pass 1, read by passes 2 and 3). */
+    int32_t **trans = (int32_t **)calloc((size_t)n + 1, sizeof(int32_t *));
     Map cur, nxt, bcur, bnxt;
     int32_t *head = NULL, *link = NULL;
     int64_t h = plan[4];
@@ -221,7 +228,7 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
     memset(&nxt, 0, sizeof(Map));
     memset(&bcur, 0, sizeof(Map));
     memset(&bnxt, 0, sizeof(Map));
-    if (!steps || !coll || !base) { status = -1; goto done; }
+    if (!steps || !coll || !base || !trans) { status = -1; goto done; }
     for (int64_t t = 0; t < n; t++) {
         steps[t] = p;
         base[t] = n_marg;
@@ -244,10 +251,15 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
         const int64_t *opts = s + 3;
         const int64_t *checks = opts + 6 * no;
         Map *from = &coll[t - 1], *to = &coll[t];
+        int32_t *tr = (int32_t *)malloc(sizeof(int32_t) * (from->n * no + 1));
+        if (!tr) { status = -1; goto done; }
+        trans[t - 1] = tr;
         for (uint32_t i = 0; i < from->n; i++) {
             uint64_t k = from->keys[i];
             int64_t v = from->vals[i];
             for (int64_t o = 0; o < no; o++) {
+                int32_t *slot = tr + (size_t)i * no + o;
+                *slot = -1;
                 uint64_t nk = move(k, opts + 6 * o, 1, slot_mask, close, &ok);
                 if (!ok) continue;
                 int dead = 0;
@@ -259,6 +271,7 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
                 if (dead) continue;
                 int64_t j = map_index(to, nk);
                 if (j < 0) { status = -1; goto done; }
+                *slot = (int32_t)j;
                 if (__builtin_add_overflow(to->vals[j], v, &to->vals[j])) {
                     status = -2; goto done;
                 }
@@ -279,20 +292,15 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
             for (uint32_t i = 0; i < c->n; i++) c->bvals[i] = 1;
             continue;
         }
-        const int64_t *s = steps[t];
-        uint64_t close = (uint64_t)s[0];
-        int64_t no = s[1];
-        const int64_t *opts = s + 3;
+        int64_t no = steps[t][1];
         const Map *nx = &coll[t + 1];
+        const int32_t *tr = trans[t];
         int64_t *m = marg + base[t];
         for (uint32_t i = 0; i < c->n; i++) {
-            uint64_t k = c->keys[i];
             int64_t fv = c->vals[i];
             int64_t b = 0;
             for (int64_t o = 0; o < no; o++) {
-                uint64_t nk = move(k, opts + 6 * o, 1, slot_mask, close, &ok);
-                if (!ok) continue;
-                int64_t j = map_find(nx, nk);
+                int32_t j = tr[(size_t)i * no + o];
                 if (j < 0) continue;
                 int64_t bb = nx->bvals[j];
                 if (bb == 0) continue;
@@ -330,19 +338,17 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
         uint64_t close = (uint64_t)s[0];
         int64_t no = s[1];
         const int64_t *opts = s + 3;
-        const Map *cf = &coll[t], *ct = &coll[t + 1];
+        const Map *ct = &coll[t + 1];
+        const int32_t *tr = trans[t];
         map_clear(&nxt);
         for (uint32_t i = 0; i < cur.n; i++) {
             uint64_t k = cur.keys[i];
-            uint64_t ck = cf->keys[cur.bvals[i]];
+            const int32_t *row = tr + (size_t)cur.bvals[i] * no;
             int64_t v = cur.vals[i];
             for (int64_t o = 0; o < no; o++) {
-                const int64_t *op = opts + 6 * o;
-                uint64_t nck = move(ck, op, 1, slot_mask, close, &ok);
-                if (!ok) continue;
-                int64_t cj = map_find(ct, nck);
+                int32_t cj = row[o];
                 if (cj < 0 || ct->bvals[cj] == 0) continue;
-                uint64_t nk = move(k, op, 0, slot_mask, close, &ok);
+                uint64_t nk = move(k, opts + 6 * o, 0, slot_mask, close, &ok);
                 int64_t j = map_index(&nxt, nk);
                 if (j < 0) { status = -1; goto done; }
                 nxt.bvals[j] = cj;
@@ -378,20 +384,17 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
         }
         if (t == h - 1) break;
         const int64_t *s = steps[t];
-        uint64_t close = (uint64_t)s[0];
         int64_t no = s[1];
         const int64_t *opts = s + 3;
         const Map *cf = &coll[t];
+        const int32_t *tr = trans[t];
         map_clear(&bnxt);
         for (uint32_t i = 0; i < cf->n; i++) {
             if (cf->bvals[i] == 0) continue;
-            uint64_t ck = cf->keys[i];
-            uint64_t plain = ck & ~env_mask;
+            uint64_t plain = cf->keys[i] & ~env_mask;
             for (int64_t o = 0; o < no; o++) {
                 const int64_t *op = opts + 6 * o;
-                uint64_t nck = move(ck, op, 1, slot_mask, close, &ok);
-                if (!ok) continue;
-                int64_t cj = map_find(ct, nck);
+                int32_t cj = tr[(size_t)i * no + o];
                 if (cj < 0 || ct->bvals[cj] == 0) continue;
                 uint64_t add = op[2] ? (uint64_t)op[3] : 0;
                 for (int32_t e = head[cj]; e >= 0; e = link[e]) {
@@ -441,6 +444,10 @@ done:
         for (int64_t t = 0; t <= n; t++) map_free(&coll[t]);
         free(coll);
     }
+    if (trans) {
+        for (int64_t t = 0; t <= n; t++) free(trans[t]);
+        free(trans);
+    }
     map_free(&cur);
     map_free(&nxt);
     map_free(&bcur);
@@ -475,7 +482,9 @@ n_members, members.
 Out (int64): status, n_final (plus 2^40 if some row names a group of
 several cards), count[n_cards * n_atoms] (free cards only), group[n_cards]
 (1-based envelope group, 0 if none), then n_final rows of (count, per
-category: the envelope card, or minus its group if the group has several).
+category: the envelope card, or minus its group if the group has several)
+with room for max_final, then n_cards_rows and the same rows card by card
+(every group spelled out, its count split evenly).
 Status as cluedo_count, and -4: the key does not fit 63 bits.
 */
 int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
@@ -504,7 +513,7 @@ int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
     int64_t *plan = NULL, *pout = NULL, *optcard = NULL, *optatom = NULL;
     int64_t n = 0;
     if (!cl_mask || !cl_first || !cl_last || !cl_bit || !cl_left || !cl_open || !cl_mem
-        || !cl_n || !mem_n || !mem || !order || !pos || !todo || n_atoms > 63) {
+        || !cl_n || !mem_n || !mem || !order || !pos || !todo || n_atoms > 63 || n_cats > 63) {
         status = -1; goto fin;
     }
     memset(out, 0, sizeof(int64_t) * (2 + n_cards * n_atoms + n_cards));
@@ -722,6 +731,62 @@ int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
             }
             row += 1 + n_cats;
         }
+        /* The same rows with every group spelled out card by card (its count
+           split evenly), in itertools.product's order, the last category
+           fastest: the joint by card, ready for the caller to read. */
+        int64_t width = 1 + n_cats;
+        int64_t *exp = group + n_cards + max_final * width;
+        int64_t *mstart = calloc((size_t)n_cats * 64 + 1, sizeof(int64_t));
+        int64_t *mlist = malloc(sizeof(int64_t) * (n_cards + 1));
+        int64_t *fill = calloc((size_t)n_cats * 64 + 1, sizeof(int64_t));
+        if (!mstart || !mlist || !fill) {
+            free(mstart); free(mlist); free(fill); free(fixed); free(single);
+            status = -1; goto fin;
+        }
+        for (int64_t c = 0; c < n_cards; c++) {
+            if (!group[c]) continue;
+            for (int64_t a = 0; a < n_atoms; a++)
+                if (((envatoms >> a) & 1) && ((allowed[c] >> a) & 1) && envcat[a] < n_cats)
+                    mstart[envcat[a] * 64 + group[c] + 1]++;
+        }
+        for (int64_t i = 1; i <= n_cats * 64; i++) mstart[i] += mstart[i - 1];
+        for (int64_t c = 0; c < n_cards; c++) { /* ascending: each list sorted */
+            if (!group[c]) continue;
+            for (int64_t a = 0; a < n_atoms; a++)
+                if (((envatoms >> a) & 1) && ((allowed[c] >> a) & 1) && envcat[a] < n_cats) {
+                    int64_t at = envcat[a] * 64 + group[c];
+                    mlist[mstart[at] + fill[at]++] = c;
+                }
+        }
+        int64_t n_exp = 0, lo[64], len[64], idx[64];
+        row = group + n_cards;
+        for (int64_t i = 0; i < pout[1] && status == 0; i++, row += width) {
+            int64_t times = 1;
+            for (int64_t k = 0; k < n_cats; k++) {
+                int64_t code = row[1 + k];
+                if (code >= 0) { lo[k] = -1 - code; len[k] = 1; }
+                else { lo[k] = mstart[k * 64 - code]; len[k] = mstart[k * 64 - code + 1] - lo[k]; }
+                times *= len[k];
+                idx[k] = 0;
+            }
+            int64_t share = times ? row[0] / times : 0;
+            for (int64_t left = times; left > 0; left--) {
+                if (n_exp >= max_final) { status = -3; break; }
+                int64_t *e = exp + 1 + n_exp * width;
+                e[0] = share;
+                for (int64_t k = 0; k < n_cats; k++)
+                    e[1 + k] = lo[k] < 0 ? -1 - lo[k] : mlist[lo[k] + idx[k]];
+                n_exp++;
+                for (int64_t k = n_cats - 1; k >= 0; k--) { /* odometer */
+                    if (++idx[k] < len[k]) break;
+                    idx[k] = 0;
+                }
+            }
+        }
+        exp[0] = n_exp;
+        free(mstart);
+        free(mlist);
+        free(fill);
         free(fixed);
         free(single);
     }
@@ -1133,6 +1198,9 @@ class CoreCounts:
     width: int
     shared: bool
     """Whether some row names a group of several cards."""
+    cards: list[int]
+    """``rows`` with every group spelled out: a row per envelope (one card per
+    category), its group's count split evenly, in ``itertools.product`` order."""
 
 
 def count_problem(
@@ -1162,7 +1230,7 @@ def count_problem(
         code += (mask, len(cards), *cards)
     data = array("q", code)
     width = 1 + n_cats
-    out = array("q", bytes(8 * (2 + n_cards * n_atoms + n_cards + max_final * width)))
+    out = array("q", bytes(8 * (3 + n_cards * n_atoms + n_cards + 2 * max_final * width)))
     status = lib.cluedo_count_problem(
         data.buffer_info()[0], out.buffer_info()[0], n_cats, max_final, 0
     )
@@ -1175,7 +1243,9 @@ def count_problem(
     group = out[at : at + n_cards].tolist()
     at += n_cards
     rows = out[at : at + n_final * width].tolist()
-    return CoreCounts(marginal, group, rows, width, bool(out[1] >> 40))
+    at += max_final * width
+    spelled = out[at + 1 : at + 1 + out[at] * width].tolist()
+    return CoreCounts(marginal, group, rows, width, bool(out[1] >> 40), spelled)
 
 
 def count_total(
