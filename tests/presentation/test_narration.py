@@ -483,3 +483,17 @@ def test_a_rule_set_without_a_words_module_gets_the_generic_words() -> None:
     Unworded.__module__ = "unworded_test_rules"
     assert type(words_for(Unworded)) is Words
     assert type(words_for("classic")).__name__ == "ClassicWords"
+
+
+def test_a_wound_past_zero_leaves_no_survival_points_not_a_negative_count() -> None:
+    """The page once read "You lose 18 survival points, leaving -13."."""
+    table = new_game("killer-kloo-doo", players=3, seed=3).view(None)
+    person = table["characters"][0]
+    wound = {"kind": "wounded", "person": person, "damage": 18, "survival": -13}
+    assert Narrator("killer-kloo-doo", table, 0).event(wound) == (
+        "You lose 18 survival points, leaving none."
+    )
+    alive = {**wound, "damage": 4, "survival": 9}
+    assert Narrator("killer-kloo-doo", table, 0).event(alive) == (
+        "You lose 4 survival points, leaving 9."
+    )

@@ -365,7 +365,9 @@ class KillerKlooDooWords(Words):
         person = e["person"]
         return (
             n.person_says(person, "lose", plural(e["damage"], "survival point"))
-            + f", leaving {e['survival']}."
+            # At zero or below the person is dead (the next event says so): no count
+            # below zero for people to read.
+            + (f", leaving {e['survival']}." if e["survival"] > 0 else ", leaving none.")
         )
 
     def event_killed(self, e: Event, n: Names) -> str:
