@@ -16,7 +16,8 @@ likeliest envelope was the true one by the odds it gave it. ``solves`` checks
 
 A bot is named as in ``cluedo simulate`` (``sensible``, ``detective``, ``strong``),
 optionally with settings of the strong bot in brackets: ``strong[aware=0]``,
-``strong[race=0]``, or its constants: ``strong[GAIN=0.3]``, ``strong[KEEP=0.5]``.
+``strong[race=0]``, or its constants: ``strong[GAIN=0.3]``, ``strong[KEEP=0.5]``,
+``strong[PULL=0.5]`` (several joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
 """
 
 from __future__ import annotations

@@ -231,3 +231,37 @@ def test_waits_on_even_odds_when_no_opponent_is_close() -> None:
     actions = _play_one_turn(game, bot, events)
     assert all(a.kind != "accuse" for a in actions)
     assert bot.trace and all(t["p"] < 0.75 and t["survive"] > 0.9 for t in bot.trace)
+
+
+def _in_a_room(players: int, seed: int) -> tuple[StrongAgent, dict[str, Any], str]:
+    """A strong bot at the start of a game, its token put in a room with no other token."""
+    game = new_game("classic", players=players, seed=seed)
+    seat = game.to_act()[0]
+    rules: Any = game.rules
+    view = game.view(seat)
+    room = rules.rooms[0]
+    view["positions"] = dict(view["positions"], **{view["characters"][seat]: room})
+    bot = StrongAgent(seat, seed=1)
+    bot._follow(view)
+    return bot, view, room
+
+
+def test_naming_an_opponents_suspect_counts_as_a_pull_only_if_it_brings_the_token_here() -> None:
+    bot, view, room = _in_a_room(players=6, seed=2)
+    suspects = bot.book.categories["suspect"] if bot.book else ()
+    other = next(c for c in view["characters"] if c != view["characters"][bot.seat])
+    pulls = dict(zip(suspects, bot._pulls(view, suspects, room), strict=True))
+    assert pulls[view["characters"][bot.seat]] == 0.0
+    assert pulls[other] == 1.0
+    view["positions"] = dict(view["positions"], **{other: room})
+    assert dict(zip(suspects, bot._pulls(view, suspects, room), strict=True))[other] == 0.0
+
+
+def test_with_a_large_pull_cost_it_never_brings_an_opponent_into_its_room() -> None:
+    for seed in range(4):
+        bot, view, room = _in_a_room(players=6, seed=seed)
+        bot.PULL = 100.0
+        _, suspect, _ = bot._best_question(view, room)
+        assert suspect == view["characters"][bot.seat]
+        bot.PULL = 0.0
+        assert bot._best_question(view, room)[0] > -1.0

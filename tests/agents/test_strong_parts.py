@@ -269,3 +269,17 @@ def test_the_forgetful_bot_misses_some_answers_but_never_a_pass_to_its_own_quest
     kept = bot.notice(own)
     assert sum(e["kind"] == "cannot_refute" for e in kept) == 40
     assert 0 < sum(e["kind"] == "card_shown" for e in kept) < 40  # some shown cards forgotten
+
+
+def test_the_forgetful_bot_notes_most_of_the_other_players_answers() -> None:
+    # An easy bot that misses things now and then, not one that hardly listens.
+    bot = ForgetfulAgent(0, seed=11)
+    question = {"suspect": "plum", "weapon": "rope", "room": "hall"}
+    others: list[dict[str, Any]] = []
+    for k in range(100):
+        asker = 1 + k % 3
+        others.append({"kind": "suggestion", "seat": asker, **question})
+        others.append({"kind": "cannot_refute", "seat": 1 + (asker % 3), "suggester": asker})
+        others.append({"kind": "card_shown", "seat": 1 + ((asker + 1) % 3), "to": asker})
+    noted = len(bot.notice(others)) - 100
+    assert 140 < noted < 200

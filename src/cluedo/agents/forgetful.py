@@ -4,8 +4,8 @@ It plays like :class:`~cluedo.agents.sensible.SensibleAgent` - it walks to rooms
 asks sensible questions and shows the card that gives away least - but keeps its
 notebook the way a casual player does:
 
-- of the other players' questions it notes each pass and each answer only now
-  and then (:attr:`ForgetfulAgent.NOTICE`);
+- of the other players' questions it misses a pass or an answer now and then
+  (about one in seven: :attr:`ForgetfulAgent.NOTICE`);
 - now and then it forgets to write down a card shown to it
   (:attr:`ForgetfulAgent.FORGET`), and may ask about it again;
 - it draws only the plain deductions, never the exact count.
@@ -37,9 +37,11 @@ class ForgetfulAgent(SensibleAgent):
 
     NEARLY_SOLVED = 0
     """Never asks the exact count: only the deductions a person makes at the table."""
-    NOTICE = 0.5
-    """Chance of noting a pass or an answer in another player's question."""
-    FORGET = 0.15
+    NOTICE = 0.85
+    """Chance of noting a pass or an answer in another player's question. Set so the
+    easy bot wins now and then against five sensible bots (about 6-10% of games at
+    six players; see docs/bots.md), as a person who misses things would."""
+    FORGET = 0.1
     """Chance of not writing down a card shown to it."""
 
     def __init__(self, seat: int, seed: int | None = None) -> None:

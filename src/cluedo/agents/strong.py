@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from cluedo.agents.base import Agent, card_knowledge
 from cluedo.agents.inquiry import Draws, holders_of, silence_odds, turn_value
@@ -51,6 +52,10 @@ class StrongAgent(Agent):
     """A question one turn later is worth this share of the same question now."""
     INFO_WEIGHT = 0.01
     """Race value one bit of information is worth when choosing between questions."""
+    PULL = 0.0
+    """Bits a question loses for naming an opponent's suspect that is not yet in the
+    room: its token is brought here, and that player may ask here at once next turn
+    (a turn of walking saved for it)."""
     GAIN = GAIN
     """The share of what is missing to certainty that waiting a round is worth
     (:data:`cluedo.agents.race.GAIN`)."""
@@ -78,7 +83,7 @@ class StrongAgent(Agent):
         self._draws: Draws | None = None
         self._holders: list[list[int]] = []
         self._chain_ends: list[list[int]] = []
-        self._room_worth: dict[str, tuple[float, str, str]] = {}
+        self._room_worth: dict[str, npt.NDArray[np.float64]] = {}
         self._scores: tuple[dict[str, float], dict[str, float]] | None = None
         self._next: dict[str, float] = {}
         self._envelopes: list[tuple[tuple[str, ...], float]] = []
@@ -189,23 +194,47 @@ class StrongAgent(Agent):
     def _best_question(self, view: Mapping[str, Any], room: str) -> tuple[float, str, str]:
         """The question worth most in ``room``: (worth in bits, suspect, weapon)."""
         draws = self._judge(view)
-        best = self._room_worth.get(room)
-        if best is not None:
-            return best
         assert self.book is not None
-        order = draws.answer_order(self.seat)
-        index = self._index
         suspects = self.book.categories["suspect"]
         weapons = self.book.categories["weapon"]
-        worths = draws.worths(
-            [index[c] for c in suspects], [index[c] for c in weapons], index[room], order
-        )
-        # Tiny random amounts break ties without a fixed bias.
-        worths = worths + np.array([[self.rng.random() * 1e-6 for _ in weapons] for _ in suspects])
+        worths = self._room_worth.get(room)
+        if worths is None:
+            order = draws.answer_order(self.seat)
+            index = self._index
+            worths = draws.worths(
+                [index[c] for c in suspects], [index[c] for c in weapons], index[room], order
+            )
+            # Tiny random amounts break ties without a fixed bias.
+            worths = worths + np.array(
+                [[self.rng.random() * 1e-6 for _ in weapons] for _ in suspects]
+            )
+            self._room_worth[room] = worths
+        if self.PULL:
+            # Tokens move without news, so the pull is judged afresh each time.
+            worths = worths - self.PULL * self._pulls(view, suspects, room)[:, None]
         i, j = np.unravel_index(int(np.argmax(worths)), worths.shape)
-        best = (float(worths[i, j]), suspects[int(i)], weapons[int(j)])
-        self._room_worth[room] = best
-        return best
+        return (float(worths[i, j]), suspects[int(i)], weapons[int(j)])
+
+    def _pulls(
+        self, view: Mapping[str, Any], suspects: Sequence[str], room: str
+    ) -> npt.NDArray[np.float64]:
+        """1 for each suspect whose naming in ``room`` brings an opponent still in the
+        game into it (a free question for that player), else 0."""
+        characters = view["characters"]
+        positions = view["positions"]
+        eliminated = view["eliminated"]
+        players = {c: s for s, c in enumerate(characters)}
+        return np.array(
+            [
+                float(
+                    s in players
+                    and players[s] != self.seat
+                    and not eliminated[players[s]]
+                    and positions.get(s) != room
+                )
+                for s in suspects
+            ]
+        )
 
     def _room_value(self, view: Mapping[str, Any], room: str) -> float:
         return max(self._best_question(view, room)[0], 0.0)
@@ -428,7 +457,9 @@ class StrongAgent(Agent):
             value = draws.race_values(*named, order, survive, self.GAIN, silence, p)
             # Between questions of about the same worth in the race, the one
             # that teaches most.
-            score = value + self.INFO_WEIGHT * draws.worths(*named, order)
+            info = draws.worths(*named, order)
+            info = info - self.PULL * self._pulls(view, suspects, here)[:, None]
+            score = value + self.INFO_WEIGHT * info
             i, j = np.unravel_index(int(np.argmax(score)), score.shape)
             if value[i, j] > best_value:
                 best_value, kind = float(value[i, j]), "ask"

@@ -21,8 +21,8 @@ drop in the envelope's entropy, accusing only when certain.
 
 Levels: ``easy`` is ``forgetful`` (the sensible bot with a person's lapses: it
 misses some of the other players' answers and forgets some cards shown to it; it
-wins 2.2% against five sensible bots and 16.5% against two), ``medium`` the
-sensible bot, ``hard`` the strong bot.
+wins 7.8% against five sensible bots and 24.0% against two, over 600 games each),
+``medium`` the sensible bot, ``hard`` the strong bot.
 """
 
 from __future__ import annotations
