@@ -176,3 +176,40 @@ def test_remembered_moves_go_with_their_board() -> None:
     del board
     gc.collect()
     assert key not in movement._OPEN_MOVES
+
+
+def test_classic_legal_lists_with_kept_actions_equal_lists_made_afresh() -> None:
+    """Roll, passage, end of turn and each move are made once per seat and kept; a
+    legal list must still equal the one built from new actions, and be a new list."""
+    game = new_game("classic", players=4, seed=21)
+    rules: Any = game.rules
+    rng = random.Random(4)
+    while not game.finished and len(game.actions) < 400:
+        seat = game.to_act()[0]
+        kept = game.legal_actions(seat)
+        saved = (dict(rules._moves), dict(rules._plain))
+        rules._moves.clear()
+        rules._plain.clear()
+        fresh = game.legal_actions(seat)
+        rules._moves.update(saved[0])
+        rules._plain.update(saved[1])
+        assert kept == fresh
+        kept.clear()  # a caller changing its list changes nobody else's
+        assert game.legal_actions(seat) == fresh
+        safe = [a for a in fresh if a.kind != "accuse"]
+        game.apply(rng.choice(safe))
+    assert len(game.actions) > 50
+
+
+def test_rules_asked_again_with_the_same_options_are_the_same_rules() -> None:
+    from cluedo.engine import registry
+    from cluedo.engine.errors import OptionsError
+
+    options = {"movement": "up_to", "board": "classic"}
+    first = registry.make_rules("classic", options)
+    assert registry.make_rules("classic", dict(options)) is first
+    assert registry.make_rules("cluedo", options) is first  # an alias, the same rules
+    assert registry.make_rules("classic", {"movement": "exact"}) is not first
+    for _ in range(2):  # a refusal is never remembered
+        with pytest.raises(OptionsError):
+            registry.make_rules("classic", {"movement": "teleport"})

@@ -13,6 +13,7 @@ answer, so even alone at the table it always moves on to the solution.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -32,13 +33,30 @@ _TIE_BREAK = 1e-3
 """The largest tie-breaking amount added to a card's worth (a random fraction of it)."""
 
 
-def _draw(bits: int, k: int) -> float:
-    """The ``k``-th number ``Random.random()`` would return, read from what
-    ``getrandbits(64 * n)`` returned instead of n calls (two 32-bit words each)."""
-    words = bits >> (k << 6)
-    high = (words & 0xFFFFFFFF) >> 5
-    low = ((words >> 32) & 0xFFFFFFFF) >> 6
-    return (high * 67108864.0 + low) * (1.0 / 9007199254740992.0)
+_WORDS = struct.Struct("<II")
+
+
+def _draw(raw: bytes, k: int) -> float:
+    """The ``k``-th number ``Random.random()`` would return, read from the bytes of
+    what ``getrandbits(64 * n)`` returned instead of n calls (two 32-bit words each,
+    lowest first)."""
+    high: int
+    low: int
+    high, low = _WORDS.unpack_from(raw, k << 3)
+    return ((high >> 5) * 67108864.0 + (low >> 6)) * (1.0 / 9007199254740992.0)
+
+
+def _draws(raw: bytes) -> list[float]:
+    """Every number in ``raw``, as :func:`_draw` reads each."""
+    scale = 1.0 / 9007199254740992.0
+    return [
+        ((high >> 5) * 67108864.0 + (low >> 6)) * scale for high, low in _WORDS.iter_unpack(raw)
+    ]
+
+
+def _bulk_draws(rng: random.Random, n: int) -> bytes:
+    """The bytes of ``n`` draws made at once (read each with :func:`_draw`)."""
+    return rng.getrandbits(64 * n).to_bytes(8 * n, "little")
 
 
 def _bulk_draws_match() -> bool:
@@ -46,21 +64,33 @@ def _bulk_draws_match() -> bool:
     does); elsewhere the bot draws them one by one."""
     one, bulk = random.Random(2026), random.Random(2026)
     expected = [one.random() for _ in range(16)]
-    bits = bulk.getrandbits(64 * 16)
-    return [_draw(bits, k) for k in range(16)] == expected and one.random() == bulk.random()
+    raw = _bulk_draws(bulk, 16)
+    one_by_one = [_draw(raw, k) for k in range(16)]
+    return one_by_one == _draws(raw) == expected and one.random() == bulk.random()
 
 
 BULK_DRAWS = _bulk_draws_match()
 
 
-def _clear_winner(worth: Sequence[float]) -> int:
-    """The index of the worth that beats every other by more than any tie-breaking
-    amount can make up (-1 if there is none)."""
-    best = max(range(len(worth)), key=worth.__getitem__)
-    top = worth[best]
-    if all(top - w > 2 * _TIE_BREAK for i, w in enumerate(worth) if i != best):
-        return best
-    return -1
+_Level = tuple[tuple[float, ...], tuple[str, ...], tuple[tuple[int, float, str], ...]]
+"""At one level, the cards a question may name with what each teaches, and the cards
+that may win there as (index of their tie-breaking draw, worth, card)."""
+_Choices = tuple[int, tuple[_Level, ...]]
+"""A category's choices at every level, with how many draws they take in all."""
+
+
+_Described = tuple[int, tuple[int, ...] | None, tuple[float, ...]]
+
+_DESCRIBED: dict[tuple[tuple[int, ...], frozenset[Place]], _Described] = {}
+"""What :meth:`SensibleAgent._describe` said about a set of places, by answer order:
+the same for every bot of every game (it depends on nothing else)."""
+_CHOICES_SEEN: dict[
+    tuple[tuple[int, ...], str, tuple[str, ...], tuple[frozenset[Place] | None, ...]], _Choices
+] = {}
+"""What :meth:`SensibleAgent._list_choices` said, by answer order, category, cards and
+their places (all it depends on), for every bot of every game."""
+_SEEN_LIMIT = 1 << 14
+"""Either table is emptied when it grows this large (a long simulation meets new ones)."""
 
 
 class _ActionSorter:
@@ -129,20 +159,9 @@ class SensibleAgent(Agent):
         self._pairs: list[tuple[float, str, str]] | None = None
         self._pairs_upto: list[tuple[float, str, str]] = []
         self._snapshot_of: object = None
-        self._choices_seen: dict[
-            tuple[str, tuple[frozenset[Place] | None, ...]],
-            list[tuple[tuple[float, ...], tuple[str, ...], int]],
-        ] = {}
-        """What _list_choices said for each category and places of its cards."""
-        self._choices_by_category: dict[
-            str, list[tuple[tuple[float, ...], tuple[str, ...], int]]
-        ] = {}
+        self._choices_by_category: dict[str, _Choices] = {}
         """Per category and level, the cards a question may name there and their worth."""
         self._by_kind = _ActionSorter()
-        self._seen_places: dict[
-            frozenset[Place], tuple[int, tuple[int, ...] | None, tuple[float, ...]]
-        ] = {}
-        """What _describe said about each set of places, for this answer order."""
 
     # -- following the game ---------------------------------------------------------
 
@@ -237,24 +256,27 @@ class SensibleAgent(Agent):
         order = tuple((self.seat + k) % players for k in range(1, players))
         if order != self._order:
             self._order = order
-            self._seen_places = {}
-            self._choices_seen = {}
             self._snapshot_of = None
         key = self._snapshot_key()
         if key is None or key != self._snapshot_of:
             self._snapshot_of = key
             self._places = self._all_places()
             self._choices_by_category = {}
-            seen = self._seen_places
-            described = {}
+            seen = _DESCRIBED
+            block: dict[str, int] = {}
+            positions: dict[str, tuple[int, ...]] = {}
+            worth: dict[str, tuple[float, ...]] = {}
             for card, places in self._places.items():
-                about = seen.get(places)
+                about = seen.get((order, places))
                 if about is None:
-                    about = seen[places] = self._describe(places)
-                described[card] = about
-            self._block = {c: about[0] for c, about in described.items()}
-            self._positions = {c: p for c, (_, p, _) in described.items() if p is not None}
-            self._worth = {c: w for c, (_, p, w) in described.items() if p is not None}
+                    if len(seen) >= _SEEN_LIMIT:
+                        seen.clear()
+                    about = seen[order, places] = self._describe(places)
+                block[card], seats, worth_at = about
+                if seats is not None:
+                    positions[card] = seats
+                    worth[card] = worth_at
+            self._block, self._positions, self._worth = block, positions, worth
         self._levels = {}
         self._pairs = None
         self._room_values = {}
@@ -272,13 +294,12 @@ class SensibleAgent(Agent):
         assert self.book is not None
         return self.book.version
 
-    def _describe(
-        self, places: frozenset[Place]
-    ) -> tuple[int, tuple[int, ...] | None, tuple[float, ...]]:
+    def _describe(self, places: frozenset[Place]) -> _Described:
         """A card that may be at ``places``: its block level, and if unknown, the answer
         positions that may hold it and what asking about it teaches at each level.
 
-        Cards with the same places are alike here, so decisions look this up by places.
+        Cards with the same places are alike here, so decisions look this up by places
+        (in a table every bot shares: what it says depends only on the order and places).
         """
         position: dict[Place, int] = {seat: i for i, seat in enumerate(self._order)}
         last = len(self._order)
@@ -322,28 +343,31 @@ class SensibleAgent(Agent):
         return max(known, key=lambda c: (self._block.get(c, last), self.rng.random()))
 
     def _best_at(self, category: str, level: int) -> tuple[float, str]:
-        """The card of ``category`` worth most in a question cut off at ``level``.
+        """The card of ``category`` worth most in a question cut off at ``level``."""
+        return self._best_of(category)[level]
+
+    def _best_of(self, category: str) -> list[tuple[float, str]]:
+        """:meth:`_best_at` at every level (kept for this decision).
 
         Small random amounts break ties without a fixed bias: one draw of the bot's
         generator per card that may be named at each level, in order. They are
-        drawn all at once (the same numbers, see :func:`_draws`), and only where
-        worths are close enough for them to matter are they all looked at.
+        drawn all at once (the same numbers, see :func:`_draw`), and only the cards
+        whose worth is close enough to the best for the amounts to matter are looked at.
         """
         per_level = self._levels.get(category)
         if per_level is None:
-            choices = self._choices_of(category)
+            draws, choices = self._choices_of(category)
             if BULK_DRAWS:
-                bits = self.rng.getrandbits(64 * sum(len(cards) for _, cards, _ in choices))
+                amounts = _draws(_bulk_draws(self.rng, draws))
                 per_level = []
-                start = 0
-                for worth, cards, clear in choices:
-                    if clear >= 0:
-                        amount = _draw(bits, start + clear)
-                        per_level.append((worth[clear] + amount * 1e-3, cards[clear]))
+                for _, _, contenders in choices:
+                    if len(contenders) == 1:
+                        ((k, worth, card),) = contenders
+                        per_level.append((worth + amounts[k] * 1e-3, card))
                     else:
-                        values = [w + _draw(bits, start + i) * 1e-3 for i, w in enumerate(worth)]
-                        per_level.append(max(zip(values, cards, strict=True)))
-                    start += len(cards)
+                        per_level.append(
+                            max([(w + amounts[k] * 1e-3, c) for k, w, c in contenders])
+                        )
             else:
                 draw = self.rng.random
                 per_level = [
@@ -351,36 +375,54 @@ class SensibleAgent(Agent):
                     for worth, cards, _ in choices
                 ]
             self._levels[category] = per_level
-        return per_level[level]
+        return per_level
 
-    def _choices_of(self, category: str) -> list[tuple[tuple[float, ...], tuple[str, ...], int]]:
+    def _choices_of(self, category: str) -> _Choices:
         """For each level, the cards of ``category`` a question cut off there may name
-        (those not held before it), with what each teaches, and which one wins
-        whatever the tie-breaking amounts (-1: they may decide); kept with the snapshot."""
+        (those not held before it), with what each teaches, and those that may win
+        once the tie-breaking amounts are added; kept with the snapshot."""
         found = self._choices_by_category.get(category)
         if found is None:
             cards = (*self.categories[category], *self.fillers.get(category, ()))
             # The same places for the category's cards give the same choices: most
             # new facts are about other categories.
-            key = (category, tuple(self._places.get(c) for c in cards))
-            found = self._choices_seen.get(key)
+            key = (self._order, category, cards, tuple(self._places.get(c) for c in cards))
+            found = _CHOICES_SEEN.get(key)
             if found is None:
-                found = self._choices_seen[key] = self._list_choices(category, cards)
+                if len(_CHOICES_SEEN) >= _SEEN_LIMIT:
+                    _CHOICES_SEEN.clear()
+                found = _CHOICES_SEEN[key] = self._list_choices(category, cards)
             self._choices_by_category[category] = found
         return found
 
-    def _list_choices(
-        self, category: str, cards: tuple[str, ...]
-    ) -> list[tuple[tuple[float, ...], tuple[str, ...], int]]:
+    def _list_choices(self, category: str, cards: tuple[str, ...]) -> _Choices:
         last = len(self._order)
+        block, worths = self._block, self._worth
+        # Known cards and cards outside the notebook teach nothing (see _card_worth).
+        nothing = (0.0,) * (last + 1)
+        about = []
+        for c in cards:
+            w = worths.get(c) or nothing
+            if len(w) <= last:  # as _card_worth reads it past the end
+                w = w + (w[-1],) * (last + 1 - len(w))
+            about.append((block.get(c, last), w, c))
         found = []
+        start = 0  # the first draw of this level
+        limit = 2 * _TIE_BREAK
         for level in range(last + 1):
-            named = tuple(c for c in cards if self._block.get(c, last) >= level)
-            if not named:
+            names = [c for b, _, c in about if b >= level]
+            if not names:
                 raise ValueError(f"no card of {category} can be asked about")
-            worth = tuple(self._card_worth(c, level) for c in named)
-            found.append((worth, named, _clear_winner(worth)))
-        return found
+            worth = [w[level] for b, w, _ in about if b >= level]
+            top = max(worth)
+            # Any other card ends below the best whatever the tie-breaking amounts
+            # (each is less than _TIE_BREAK).
+            contenders = tuple(
+                [(start + i, w, names[i]) for i, w in enumerate(worth) if top - w <= limit]
+            )
+            found.append((tuple(worth), tuple(names), contenders))
+            start += len(names)
+        return start, tuple(found)
 
     def _best_question(self, room: str) -> tuple[float, str, str]:
         """The most informative (value, suspect, weapon) to ask in ``room``."""
@@ -407,9 +449,8 @@ class SensibleAgent(Agent):
     def _best_pairs(self) -> list[tuple[float, str, str]]:
         """The best suspect and weapon at each level with their worth together; and in
         ``_pairs_upto``, the best of those at this level or below."""
-        levels = range(len(self._order) + 1)
-        suspects = [self._best_at("suspect", level) for level in levels]
-        weapons = [self._best_at("weapon", level) for level in levels]
+        suspects = self._best_of("suspect")
+        weapons = self._best_of("weapon")
         pairs = [
             (s_value + w_value, suspect, weapon)
             for (s_value, suspect), (w_value, weapon) in zip(suspects, weapons, strict=True)

@@ -100,6 +100,26 @@ class _Shape:
         return found
 
 
+_SHAPES: dict[object, _Shape] = {}
+"""Shapes by what they are made of: every seat's notebook of every game with the same
+cards and places shares one, with its sets of places (bots look them up by value)."""
+
+
+def _shape_of(layout: Layout) -> _Shape:
+    key = (
+        layout.cards,
+        layout.places,
+        layout.categories,
+        tuple(p in layout.sizes for p in layout.places),
+    )
+    shape = _SHAPES.get(key)
+    if shape is None:
+        if len(_SHAPES) >= 64:  # a few layouts in practice: keep it small all the same
+            _SHAPES.clear()
+        shape = _SHAPES[key] = _Shape(layout)
+    return shape
+
+
 class Propagator:
     """Places each card may be, kept sound through every observation.
 
@@ -114,7 +134,7 @@ class Propagator:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        shape = self._shape = _Shape(layout)
+        shape = self._shape = _shape_of(layout)
         self.category_of = shape.category_of
         self.cards = shape.cards
         self.sizes: dict[Place, int] = dict(layout.sizes)
@@ -172,21 +192,33 @@ class Propagator:
     def _known_already(self, obs: Observation) -> bool:
         """Whether ``obs`` only says what is certain already (most answers to other
         players' questions do): then there is nothing to take in or to undo."""
-        if not isinstance(obs, HasNone | HasOneOf | Shown):
-            return False
-        place = self._shape.name_index.get(obs.player)
+        kind = type(obs)
+        cards: tuple[str, ...]
+        if type(obs) is HasNone or type(obs) is HasOneOf:
+            cards, player = obs.cards, obs.player
+        elif type(obs) is Shown:
+            cards, player = (obs.card,), obs.player
+        else:
+            return False  # other kinds (and subclasses) take the full path
+        place = self._shape.name_index.get(player)
         if place is None:
             return False
         bit = 1 << place
         index, mask = self._shape.card_index, self._mask
-        names = (obs.card,) if isinstance(obs, Shown) else obs.cards
-        found = [index.get(card) for card in names]
-        cards = [c for c in found if c is not None]
-        if len(cards) < len(found):
-            return False  # an unknown name: the full path says so
-        if isinstance(obs, HasNone):
-            return not any(mask[c] & bit for c in cards)
-        return any(mask[c] == bit for c in cards)  # one of them is surely there
+        if kind is HasNone:
+            for card in cards:
+                c = index.get(card)
+                if c is None or mask[c] & bit:
+                    return False  # an unknown name (the full path says so), or news
+            return True
+        surely = False  # one of them is surely there
+        for card in cards:
+            c = index.get(card)
+            if c is None:
+                return False
+            if mask[c] == bit:
+                surely = True
+        return surely
 
     def observe_all(self, observations: Iterable[Observation]) -> None:
         """Take in several observations, then draw the conclusions (all or nothing)."""

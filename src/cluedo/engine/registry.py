@@ -154,9 +154,27 @@ def make_rules(name: str, options: Mapping[str, Any] | None = None) -> RuleSet[A
     game with the same options; simulations then build those tables once.
     """
     cls = rules_class(name)
+    # Every bot's notebook and every game asks again with the same options: the options
+    # as given are remembered too, so they are validated once (under a key that no
+    # validated options' JSON can be, in the same table, so it is forgotten with them).
+    raw = _raw_key(options)
+    if raw is not None:
+        rules = _INSTANCES.get((cls.name, raw))
+        if rules is not None and type(rules) is cls:
+            return rules
     parsed = parse_options(cls.name, options)
     key = (cls.name, parsed.model_dump_json())
     rules = _INSTANCES.get(key)
     if rules is None:
         rules = _INSTANCES[key] = cls(parsed)
+    if raw is not None:
+        _INSTANCES[(cls.name, raw)] = rules
     return rules
+
+
+def _raw_key(options: Mapping[str, Any] | None) -> str | None:
+    """Options as given, as text (None when they are not plain JSON data)."""
+    try:
+        return "as given: " + json.dumps(dict(options or {}), sort_keys=True)
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,177 @@
+"""The sensible bot's shortcuts choose exactly what the plain computation chooses.
+
+Its tie-breaking numbers are drawn all at once and read from the bytes, only the
+cards that can still come out on top once they are added are looked at, and what it
+works out from a set of places (and a category's choices) is kept for every bot of
+every game. The notebook reads a log without a call per event, and its propagator
+recognises an answer it knows already by the type of the observation. These tests
+hold each shortcut to the long way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cluedo.agents import make_agent, sensible
+from cluedo.agents.base import card_knowledge
+from cluedo.deduction.observations import HasNone, HasOneOf, Observation, Shown
+from cluedo.deduction.propagator import Propagator
+from cluedo.engine import Action, Game, new_game
+
+
+def _play(players: int, seed: int, bot: str = "sensible") -> list[Action]:
+    """The actions of one seeded game between bots of one kind."""
+    game = new_game("classic", players=players, seed=seed)
+    agents = {s: make_agent(bot, s, seed * 10 + s) for s in range(players)}
+    while not game.finished:
+        seat = game.to_act()[0]
+        agent = agents[seat]
+        view = game.view(seat, log_since=agent.log_cursor)
+        agent.log_cursor = view["log_end"]
+        game.apply(agent.choose(view, game.legal_actions(seat)))
+    return list(game.actions)
+
+
+def test_numbers_read_from_one_bulk_draw_are_the_generators_own() -> None:
+    for seed in range(5):
+        one, bulk = random.Random(seed), random.Random(seed)
+        expected = [one.random() for _ in range(40)]
+        raw = sensible._bulk_draws(bulk, 40)
+        assert sensible._draws(raw) == expected
+        assert [sensible._draw(raw, k) for k in range(40)] == expected
+        assert one.random() == bulk.random()  # the generators are in step afterwards
+
+
+@pytest.mark.parametrize(("players", "seed"), [(6, 1), (6, 2), (4, 3), (3, 4)])
+def test_the_bot_chooses_as_it_does_drawing_one_number_per_card(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With numbers drawn one by one every card that may be named is weighed with its
+    number added (the plain computation); the fast path weighs only the cards close
+    enough to the best to win. The games must be the same action for action."""
+    fast = _play(players, seed)
+    monkeypatch.setattr(sensible, "BULK_DRAWS", False)
+    assert _play(players, seed) == fast
+
+
+def test_what_the_bots_keep_for_every_game_does_not_change_their_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game played with the shared tables empty, and after other games filled them,
+    is the same game (they hold only what a set of places always gives)."""
+    monkeypatch.setattr(sensible, "_DESCRIBED", {})
+    monkeypatch.setattr(sensible, "_CHOICES_SEEN", {})
+    first = _play(6, 7)
+    _play(5, 8)
+    _play(6, 9)
+    assert _play(6, 7) == first
+    monkeypatch.setattr(sensible, "_SEEN_LIMIT", 3)  # emptied over and over
+    assert _play(6, 7) == first
+
+
+def test_the_kept_choices_are_what_listing_them_again_gives() -> None:
+    game = new_game("classic", players=6, seed=11)
+    agents = {s: make_agent("sensible", s, s) for s in range(6)}
+    checked = 0
+    while not game.finished:
+        seat = game.to_act()[0]
+        agent = agents[seat]
+        view = game.view(seat, log_since=agent.log_cursor)
+        agent.log_cursor = view["log_end"]
+        game.apply(agent.choose(view, game.legal_actions(seat)))
+        assert isinstance(agent, sensible.SensibleAgent)
+        for category, kept in agent._choices_by_category.items():
+            cards = (*agent.categories[category], *agent.fillers.get(category, ()))
+            assert kept == agent._list_choices(category, cards)
+            checked += 1
+        for card, places in agent._places.items():
+            about = agent._describe(places)
+            assert agent._block[card] == about[0]
+            assert agent._worth.get(card, ()) == (about[2] if about[1] is not None else ())
+    assert checked > 20
+
+
+def _known_plain(book: Propagator, obs: Observation) -> bool:
+    """The check as it was: by isinstance, for every card named."""
+    if not isinstance(obs, HasNone | HasOneOf | Shown):
+        return False
+    place = book._shape.name_index.get(obs.player)
+    if place is None:
+        return False
+    bit = 1 << place
+    index, mask = book._shape.card_index, book._mask
+    names = (obs.card,) if isinstance(obs, Shown) else obs.cards
+    found = [index.get(card) for card in names]
+    cards = [c for c in found if c is not None]
+    if len(cards) < len(found):
+        return False
+    if isinstance(obs, HasNone):
+        return not any(mask[c] & bit for c in cards)
+    return any(mask[c] == bit for c in cards)
+
+
+def _seat_logs(game: Game) -> dict[int, list[dict[str, Any]]]:
+    return {seat: game.log_for(seat) for seat in range(game.players)}
+
+
+def test_a_known_answer_is_recognised_as_the_plain_check_does() -> None:
+    rng = random.Random(5)
+    for seed in range(3):
+        game = Game("classic", 6, seed)
+        for seat, log in _seat_logs(game).items():
+            book = card_knowledge({"rules": "classic", "options": None}, seat)
+            book.observe_events(log)
+            fast = book.fast
+            assert fast is not None
+            cards = [*fast.cards, "not-a-card"]
+            players = [str(p) for p in range(6)] + ["envelope", "nobody"]
+            for _ in range(300):
+                player = rng.choice(players)
+                named = tuple(rng.sample(cards, 3))
+                for obs in (
+                    HasNone(player, named),
+                    HasOneOf(player, named),
+                    Shown(player, named[0]),
+                ):
+                    assert fast._known_already(obs) == _known_plain(fast, obs)
+
+
+def _played_logs(seed: int) -> tuple[Game, list[Action]]:
+    actions = _play(6, seed)
+    game = Game("classic", 6, seed)
+    for action in actions:
+        game.apply(action)
+    return game, actions
+
+
+def test_reading_a_log_at_once_equals_reading_it_event_by_event() -> None:
+    game, _ = _played_logs(12)
+    for seat, log in _seat_logs(game).items():
+        together = card_knowledge({"rules": "classic", "options": None}, seat)
+        one_by_one = card_knowledge({"rules": "classic", "options": None}, seat)
+        for start in range(0, len(log), 7):  # in pieces, as a bot is handed them
+            together.observe_events(log[start : start + 7])
+            for event in log[start : start + 7]:
+                one_by_one.observe_event(event)
+            assert together.every_possible() == one_by_one.every_possible()
+            assert together.version == one_by_one.version
+        assert together.solution() == one_by_one.solution()
+        for card in ("plum", "rope", "hall"):
+            assert together.distribution(card) == one_by_one.distribution(card)
+
+
+def test_notebooks_with_the_same_cards_and_places_share_their_shape() -> None:
+    game = Game("classic", 6, 3)
+    books = [card_knowledge({"rules": "classic", "options": None}, s) for s in range(6)]
+    for seat, book in enumerate(books):
+        book.observe_events(game.log_for(seat))
+    shapes = {id(book.fast._shape) for book in books if book.fast is not None}
+    assert len(shapes) == 1
+    small = Game("classic", 3, 3)
+    other = card_knowledge({"rules": "classic", "options": None}, 0)
+    other.observe_events(small.log_for(0))
+    assert other.fast is not None and books[0].fast is not None
+    assert other.fast._shape is not books[0].fast._shape  # three seats: other places
