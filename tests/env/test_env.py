@@ -16,10 +16,11 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
+from cluedo.deduction.knowledge import CardKnowledge
 from cluedo.engine import Game, new_game
 from cluedo.engine.action_space import ActionCatalog
-from cluedo.env import SingleSeatEnv, env, raw_env
-from cluedo.env.encoding import ActionNumbers, Encoder, Layout
+from cluedo.env import SingleSeatEnv, configuration, env, raw_env
+from cluedo.env.encoding import LIMIT, ActionNumbers, Encoder, Layout
 
 RULE_SETS = ["classic", "clue-or-cruel", "clussassin", "killer-kloo-doo", "pendragon"]
 ROOT = Path(__file__).resolve().parents[2]
@@ -202,7 +203,8 @@ def test_the_single_seat_plays_a_game_against_bots_to_its_end() -> None:
     s = SingleSeatEnv("pendragon", 3, seat=1)
     obs, info = s.reset(seed=7)
     rng = np.random.default_rng(7)
-    done, steps, reward, last = False, 0, 0.0, {}
+    done, steps, reward = False, 0, 0.0
+    last: dict[str, Any] = {}
     while not done:
         obs, reward, terminated, truncated, last = s.step(
             int(rng.choice(np.flatnonzero(obs["action_mask"])))
@@ -285,3 +287,126 @@ def test_the_notebook_part_with_odds_holds_each_cards_probabilities() -> None:
     assert book[:, envelope].sum() == pytest.approx(3.0)  # one card of each category
     for card in game.view(0)["hand"]:
         assert book[layout.card_index[card], 0] == 1.0
+
+
+# -- the observation against a plain reference ------------------------------------------
+
+
+class _PlainSeat:
+    """A seat's notebook read the plain way: every event of its log, in order."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        reader = game.rules.card_reader(seat)
+        self.book = CardKnowledge(reader) if reader is not None else None
+        self.read = 0
+
+    def follow(self, game: Game, seat: int) -> None:
+        if self.book is not None:
+            for event in game.log_for(seat, self.read):
+                self.book.observe_event(event)
+        self.read = len(game.events)
+
+
+def _plain_observation(
+    game: Game, layout: Layout, seat: int, plain: _PlainSeat, legal: list[Any]
+) -> np.ndarray:
+    """The observation built from nothing, part by part, from the seat's view."""
+    view = game.rules.view(game.state, seat)
+    plain.follow(game, seat)
+    out = np.zeros(layout.size, dtype=np.float32)
+
+    def put(name: str, index: Any, value: float = 1.0) -> None:
+        layout.slice(out, name)[index] = value
+
+    put("seat", seat)
+    for s in game.to_act():
+        put("to_act", s)
+    for card in [*view.get("hand", ()), *view.get("playing_cards", ())]:
+        if card in layout.token_index:
+            put("hand", layout.token_index[card])
+    away = len(layout.locations)
+
+    def column(where: Any) -> int:
+        key = tuple(where) if isinstance(where, list) else where
+        return layout.location_index.get(key, away)
+
+    for piece, where in (view.get("positions") or {}).items():
+        if piece in layout.piece_index:
+            put("pieces", (layout.piece_index[piece], column(where)))
+    weapons = view.get("weapons") or {}
+    for w, name in enumerate(layout.weapons):
+        put("weapons", (w, column(weapons.get(name))))
+    book = plain.book
+    if book is not None and book.started and layout.places:
+        numbered = [p for p in book.places if isinstance(p, int)]
+        others = [p for p in book.places if not isinstance(p, int)]
+        columns = {p: p for p in numbered} | {p: layout.players + k for k, p in enumerate(others)}
+        for card, row in layout.card_index.items():
+            if layout.odds:
+                values = book.distribution(card)
+            else:
+                values = dict.fromkeys(book.possible(card), 1.0)
+            for place, value in values.items():
+                if columns.get(place, layout.places) < layout.places:
+                    put("notebook", (row, columns[place]), value)
+    counts = layout.slice(out, "counts")
+    for f, name in enumerate(layout.count_fields):
+        numbers = view.get(name)
+        if isinstance(numbers, list) and len(numbers) == layout.players:
+            counts[f] = np.clip(np.array(numbers, dtype=np.float64), -LIMIT, LIMIT)
+    for kind in {a.kind for a in legal}:
+        put("legal", layout.kind_index[kind])
+    return out
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "odds", "actions"),
+    # Killer Kloo Doo's action space takes seconds to build: one player count only.
+    [(r, p, False, 400) for r in RULE_SETS for p in (3, 5) if r != "killer-kloo-doo"]
+    + [("killer-kloo-doo", 3, False, 200)]
+    + [(r, 3, True, 120) for r in RULE_SETS],
+)
+def test_each_observation_and_mask_equal_ones_built_from_nothing(
+    rules: str, players: int, odds: bool, actions: int
+) -> None:
+    # The encoder keeps each seat's last vector, notebook block, masks of shared runs
+    # and reads only the events its notebook uses; none of that may change a number.
+    game = new_game(rules, players=players, seed=players)
+    catalog, layout = configuration(rules, players, odds=odds)
+    encoder = Encoder(game, catalog, layout)
+    plain = [_PlainSeat(game, seat) for seat in range(players)]
+    rng = random.Random(players)
+    compared = 0
+    for step in range(actions):
+        if game.finished:
+            break
+        acting = game.to_act()[0]
+        # The acting seat, and now and then a seat that is not asked anything.
+        seats = [acting] + ([rng.randrange(players)] if step % 5 == 0 else [])
+        for seat in seats:
+            mask, legal = encoder.mask(seat)
+            assert legal == game.legal_actions(seat)
+            assert list(np.flatnonzero(mask)) == sorted({catalog.index(a) for a in legal})
+            np.testing.assert_array_equal(
+                encoder.observation(seat, legal),
+                _plain_observation(game, layout, seat, plain[seat], legal),
+                err_msg=f"{rules}, step {step}, seat {seat}",
+            )
+            compared += 1
+        legal = game.legal_actions(acting)
+        calm = [a for a in legal if a.kind != "accuse"] or legal
+        game.apply(rng.choice(calm))
+    assert compared > min(actions, 100)
+
+
+def test_a_changed_observation_does_not_change_the_next_one() -> None:
+    e = raw_env("classic", 3)
+    e.reset(seed=2)
+    first = e.observe(e.agent_selection)
+    again = e.observe(e.agent_selection)
+    np.testing.assert_array_equal(first["observation"], again["observation"])
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 1
+    third = e.observe(e.agent_selection)
+    np.testing.assert_array_equal(third["observation"], again["observation"])
+    np.testing.assert_array_equal(third["action_mask"], again["action_mask"])

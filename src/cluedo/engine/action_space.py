@@ -147,9 +147,14 @@ class ActionCatalog:
         """The legal action a number stands for, or None if it is not legal now."""
         if not 0 <= index < len(self.keys):
             return None
-        wanted = self.keys[index]
-        for action in legal:
-            if self.key(action) == wanted:
+        kind, params = wanted = self.keys[index]
+        if kind in self._sets:
+            for action in legal:
+                if action.kind == kind and self.key(action) == wanted:
+                    return action
+            return None
+        for action in legal:  # most actions: their parameters are already the key
+            if action.kind == kind and action.params == params:
                 return action
         return None
 

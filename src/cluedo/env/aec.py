@@ -34,12 +34,18 @@ WIN, LOSS = 1.0, -1.0
 def _configuration(
     rules: str, players: int, options_json: str, odds: bool
 ) -> tuple[ActionCatalog, Layout]:
-    """The action space and observation layout of a configuration (built once: the
-    Killer Kloo Doo catalog holds about 100,000 actions)."""
-    options = json.loads(options_json)
-    game = new_game(rules, players=players, seed=0, options=options)
-    catalog = ActionCatalog(game.rules.action_shapes(players))
+    """The action space and observation layout of a configuration (built once)."""
+    catalog = _catalog(rules, players, options_json)
+    game = new_game(rules, players=players, seed=0, options=json.loads(options_json))
     return catalog, Layout(game, catalog, odds)
+
+
+@lru_cache(maxsize=16)
+def _catalog(rules: str, players: int, options_json: str) -> ActionCatalog:
+    """The action space of a configuration, the same with or without ``odds`` (the
+    Killer Kloo Doo catalog holds about 100,000 actions)."""
+    game = new_game(rules, players=players, seed=0, options=json.loads(options_json))
+    return ActionCatalog(game.rules.action_shapes(players))
 
 
 def configuration(
@@ -148,7 +154,8 @@ class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc
         elif self.actions_taken >= self.max_actions:
             for a in self.agents:
                 self.truncations[a] = True
-        self._accumulate_rewards()
+        if game.finished:  # before the end every reward is 0: nothing to add up
+            self._accumulate_rewards()
         self.agent_selection = self._to_act() if not game.finished else agent
         if game.finished or self.actions_taken >= self.max_actions:
             self._deads_step_first()
@@ -172,7 +179,8 @@ class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc
         return self.game
 
     def _to_act(self) -> str:
-        waiting = self._game().to_act()
+        self._game()
+        waiting = self.encoder.to_act()
         return self.possible_agents[waiting[0]] if waiting else self.agents[0]
 
     @property
