@@ -9,7 +9,7 @@ from cluedo.agents.base import Agent
 from cluedo.agents.match import play_out
 from cluedo.content import load_board
 from cluedo.engine import Action, Game, new_game
-from cluedo.rules.clussassin.bots import HunterAgent
+from cluedo.rules.clussassin.bots import HunterAgent, StrongHunterAgent
 from cluedo.rules.clussassin.rules import ClussassinState
 from scripted_dice import script_dice
 
@@ -124,8 +124,8 @@ def test_hunter_gives_its_own_card_to_the_farthest_player() -> None:
     assert gap("kitchen", (7, 4)) < gap("kitchen", BOARD.starts["white"])
     script_dice(game, 6, 1)
     game.apply(Action.make(0, "attack"))
-    assert state_of(game).decisions.top is not None
-    assert state_of(game).decisions.top.kind == "swap"
+    top = state_of(game).decisions.top
+    assert top is not None and top.kind == "swap"
     assert choice(HunterAgent(0, 1), game) == Action.make(0, "swap", **{"with": "green"})
 
 
@@ -135,3 +135,39 @@ def test_hunter_picks_up_its_specialty_weapon() -> None:
     weapon = next(c for c in state.holdings["scarlet"] if c in state.weapons)
     state.positions["scarlet"] = state.weapons[weapon]
     assert choice(HunterAgent(0, 1), game) == Action.make(0, "pickup", weapon=weapon)
+
+
+def test_strong_hunter_arms_itself_before_attacking_in_the_same_room() -> None:
+    game = new_game("clussassin", players=3, seed=2)
+    aim(game, "scarlet", "mustard")
+    state = state_of(game)
+    weapon = next(c for c in state.holdings["scarlet"] if c in state.weapons)
+    room = state.weapons[weapon]
+    if state.safe_room == room:
+        state.safe_room = next(r for r in ("study", "kitchen") if r != room)
+    state.positions["scarlet"] = state.positions["mustard"] = room
+    assert choice(HunterAgent(0, 1), game) == Action.make(0, "attack")
+    strong = StrongHunterAgent(0, 1)
+    assert choice(strong, game) == Action.make(0, "pickup", weapon=weapon)
+    game.apply(Action.make(0, "pickup", weapon=weapon))
+    assert choice(strong, game) == Action.make(0, "attack")
+
+
+def test_strong_hunter_goes_for_its_weapon_from_farther_than_the_careful_one() -> None:
+    game = new_game("clussassin", players=3, seed=2)
+    state = state_of(game)
+    weapon = next(c for c in state.holdings["scarlet"] if c in state.weapons)
+    room = state.weapons[weapon]
+    far = next(sq for sq in BOARD.corridor if 14 <= gap(sq, room) <= 20)
+    view = game.view(0)
+    careful, strong = HunterAgent(0, 1), StrongHunterAgent(0, 1)
+    careful.board = strong.board = BOARD
+    # Out of the careful hunter's detour, still inside the strong one's.
+    assert careful._armoury(view, far) == 0.0
+    assert strong._armoury(view, far) > 0.0
+    # Nearer the weapon is always better, and once armed it stops pulling.
+    steps = (BOARD.node_name(n) for n in BOARD.neighbours[BOARD.node(far)])
+    nearer = next(n for n in steps if gap(n, room) < gap(far, room))
+    assert strong._armoury(view, nearer) > strong._armoury(view, far)
+    state.carried["scarlet"].append(weapon)
+    assert strong._armoury(game.view(0), far) == 0.0
