@@ -317,3 +317,37 @@ def test_the_cores_rows_card_by_card_are_its_grouped_rows_spelled_out(
         assert list(counts.joint.items()) == list(plain.joint.items())
         shared += core.shared
     assert shared > 0
+
+
+@needs_core
+def test_a_group_of_nineteen_unseen_cards_is_spelled_out_card_by_card(
+    compared: list[Problem],
+) -> None:
+    """Nineteen suspects nothing tells apart form one group: the core writes a row
+    per envelope for each of them, and the joint is numpy's (the fixture compares)."""
+    _clear()
+    cats = {"s": [f"s{i}" for i in range(30)], "w": ["w0", "w1", "w2"], "r": ["r0", "r1", "r2"]}
+    nb = Notebook.create(cats, [("p", 11), ("q", 11), ("x", 11)])
+    nb.observe(Hand("p", (*(f"s{i}" for i in range(9)), "w0", "r0")))
+    nb.observe(HasNone("q", ("s9", "w1", "r1")))
+    nb.observe(HasOneOf("x", ("s10", "w2", "r2")))
+    assert len(nb.summary.envelope) == 21 * 2 * 2 - 1  # s10, w2 and r2 not all three
+    problem = compared[-1]
+    remaining, allowed, clauses = counting.propagate(problem.caps, problem.allowed, problem.clauses)
+    core = sparse_count.count_problem(remaining, allowed, clauses, problem.env_category, 3)
+    assert core is not None
+    assert max(core.group[c] for c in range(11, 30)) == min(core.group[c] for c in range(11, 30))
+    assert len(core.cards) == len(nb.summary.envelope) * core.width
+
+
+@needs_core
+def test_the_core_refuses_a_card_that_may_go_to_two_envelope_atoms() -> None:
+    """No deal lets a card into two envelope places; the core keeps one entry per
+    card for the spelled-out rows, so it refuses such a problem instead of
+    writing past them."""
+    caps, env = (9, 8, 1, 1, 1), (-1, -1, 0, 1, 2)
+    everywhere = [0b11111] * 20
+    assert sparse_count.count_problem(caps, everywhere, (), env, 3) is None
+    one_each = [0b00011 | 1 << (2 + c % 3) for c in range(20)]
+    core = sparse_count.count_problem(caps, one_each, (), env, 3)
+    assert core is not None and len(core.cards) == 7 * 7 * 6 * core.width

@@ -485,7 +485,9 @@ several cards), count[n_cards * n_atoms] (free cards only), group[n_cards]
 category: the envelope card, or minus its group if the group has several)
 with room for max_final, then n_cards_rows and the same rows card by card
 (every group spelled out, its count split evenly).
-Status as cluedo_count, and -4: the key does not fit 63 bits.
+Status as cluedo_count, and -4: the key does not fit 63 bits, or a card may
+go to several envelope atoms (no deal has that shape; the group lists below
+hold one entry per card).
 */
 int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
                              int64_t max_final, int64_t total_only) {
@@ -632,6 +634,10 @@ int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
         shift += width;
         if (shift > 63) { free(close); status = -4; goto fin; }
     }
+    for (int64_t t = 0; t < n; t++)
+        if (popcount64((uint64_t)(allowed[order[t]] & envatoms)) > 1) {
+            free(close); status = -4; goto fin;
+        }
     /* The plan buffer, laid out as make_plan does. */
     int64_t n_opt = 0;
     for (int64_t t = 0; t < n; t++) n_opt += popcount64((uint64_t)allowed[order[t]]);
@@ -712,7 +718,8 @@ int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
         for (int64_t c = 0; c < n_cards; c++) {
             if (!group[c]) continue;
             for (int64_t a = 0; a < n_atoms; a++) {
-                if (!(((envatoms >> a) & 1) && ((allowed[c] >> a) & 1))) continue;
+                if (!(((envatoms >> a) & 1) && ((allowed[c] >> a) & 1) && envcat[a] < n_cats))
+                    continue;
                 int64_t *slot = &single[envcat[a] * 64 + group[c]];
                 *slot = *slot ? -1 : c + 1; /* card + 1, or -1 when shared */
             }
@@ -737,10 +744,10 @@ int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
         int64_t width = 1 + n_cats;
         int64_t *exp = group + n_cards + max_final * width;
         int64_t *mstart = calloc((size_t)n_cats * 64 + 1, sizeof(int64_t));
-        int64_t *mlist = malloc(sizeof(int64_t) * (n_cards + 1));
         int64_t *fill = calloc((size_t)n_cats * 64 + 1, sizeof(int64_t));
-        if (!mstart || !mlist || !fill) {
-            free(mstart); free(mlist); free(fill); free(fixed); free(single);
+        int64_t *mlist = NULL;
+        if (!mstart || !fill) {
+            free(mstart); free(fill); free(fixed); free(single);
             status = -1; goto fin;
         }
         for (int64_t c = 0; c < n_cards; c++) {
@@ -750,6 +757,12 @@ int64_t cluedo_count_problem(const int64_t *in, int64_t *out, int64_t n_cats,
                     mstart[envcat[a] * 64 + group[c] + 1]++;
         }
         for (int64_t i = 1; i <= n_cats * 64; i++) mstart[i] += mstart[i - 1];
+        /* Sized by the entries counted, not the cards: safe whatever the shape. */
+        mlist = malloc(sizeof(int64_t) * (mstart[n_cats * 64] + 1));
+        if (!mlist) {
+            free(mstart); free(fill); free(fixed); free(single);
+            status = -1; goto fin;
+        }
         for (int64_t c = 0; c < n_cards; c++) { /* ascending: each list sorted */
             if (!group[c]) continue;
             for (int64_t a = 0; a < n_atoms; a++)
