@@ -244,10 +244,6 @@ class Tally:
             self.turns.half_width(), {name: v.half_width() for name, v in self.stats.items()}
         )
 
-    def lengths(self) -> list[int]:
-        """Turns of each completed game, shortest first (for the game-length plot)."""
-        return [int(t) for t in self.turns.each()]
-
 
 def summarize(records: Iterable[GameRecord], players: int) -> Summary:
     """Win rates per bot and per seat, turn statistics, wrong accusations and errors."""
@@ -267,4 +263,3 @@ def play_and_tally(
             on_record(record)
         tally.add(record)
     return tally
-

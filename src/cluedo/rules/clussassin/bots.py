@@ -33,9 +33,6 @@ WITNESS_REACH = 6
 TYPICAL_MOVE = 7
 """What two dice usually give: the reach of a hunter's next move."""
 
-WEAPON_DETOUR = 10
-"""How far a bot without a weapon goes out of its way for its specialty weapon."""
-
 Location = str | Square
 
 
@@ -45,6 +42,12 @@ def _loc(value: Any) -> Location:
 
 class HunterAgent(Agent):
     name = "hunter"
+
+    WEAPON_DETOUR = 10
+    """How far a hunter without a weapon goes out of its way for its specialty weapon."""
+
+    WEAPON_PULL = 0.8
+    """Score per step nearer its weapon, inside that detour."""
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed)
@@ -158,7 +161,7 @@ class HunterAgent(Agent):
         if not rooms:
             return 0.0
         gap = min(self._distance(to, room) for room in rooms)
-        return max(0.0, WEAPON_DETOUR - gap) * 0.8
+        return max(0.0, self.WEAPON_DETOUR - gap) * self.WEAPON_PULL
 
     def _safety(self, view: Mapping[str, Any], to: Location, threats: Mapping[str, float]) -> float:
         """Minus the danger at ``to`` from the players that may hunt me."""
@@ -354,20 +357,6 @@ class StrongHunterAgent(HunterAgent):
 
     def _safety(self, view: Mapping[str, Any], to: Location, threats: Mapping[str, float]) -> float:
         return self.CAUTION * super()._safety(view, to, threats)
-
-    def _armoury(self, view: Mapping[str, Any], to: Location) -> float:
-        me = view["characters"][self.seat]
-        if view.get("carried", {}).get(me):
-            return 0.0
-        rooms = [
-            room
-            for weapon, room in view["weapons"].items()
-            if weapon in view.get("specialties", ())
-        ]
-        if not rooms:
-            return 0.0
-        gap = min(self._distance(to, room) for room in rooms)
-        return max(0.0, self.WEAPON_DETOUR - gap) * self.WEAPON_PULL
 
 
 BOTS = BotList(
