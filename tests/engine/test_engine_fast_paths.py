@@ -172,10 +172,10 @@ def test_remembered_moves_go_with_their_board() -> None:
     board = load_board(path)  # a board of its own, read from the file
     key = id(board)
     reachable(board, 0, 4, frozenset())
-    assert key in movement._OPEN_MOVES
+    assert key in movement._MEMOS
     del board
     gc.collect()
-    assert key not in movement._OPEN_MOVES
+    assert key not in movement._MEMOS
 
 
 def test_classic_legal_lists_with_kept_actions_equal_lists_made_afresh() -> None:
@@ -213,3 +213,43 @@ def test_rules_asked_again_with_the_same_options_are_the_same_rules() -> None:
     for _ in range(2):  # a refusal is never remembered
         with pytest.raises(OptionsError):
             registry.make_rules("classic", {"movement": "teleport"})
+
+
+CLASSIC_VIEW_KEYS = [
+    *("board", "edition", "players", "characters", "current", "turn", "positions"),
+    *("weapons", "eliminated", "summoned", "hand_sizes", "hand", "pending", "envelope"),
+    *("rules", "options", "seat", "to_act", "finished", "outcome", "winners", "log", "log_end"),
+]
+
+
+def test_a_views_options_are_a_fresh_copy_with_or_without_lists() -> None:
+    """Plain options are copied shallowly (the common case), options holding a list the
+    long way: either way a front end that changes its view changes nothing else."""
+    plain = new_game("classic", players=3, seed=1)
+    listed = new_game("classic", 3, 1, {"characters": ["plum", "white", "green"]})
+    for game in (plain, listed):
+        view = game.view(0)
+        assert view["options"] == json_copy(game.options)
+        view["options"]["board"] = "changed"
+        if isinstance(view["options"]["characters"], list):
+            view["options"]["characters"].append("changed")
+        assert game.view(0)["options"] == json_copy(game.options)
+        assert "changed" not in json_copy(game.options).values()
+    assert listed.options["characters"] == ["plum", "white", "green"]
+
+
+def test_classic_views_keep_their_keys_in_order_and_equal_the_logs_shown_one_by_one() -> None:
+    game = new_game("classic", players=4, seed=8)
+    rng = random.Random(8)
+    cursors = [0] * 4
+    while not game.finished and len(game.actions) < 300:
+        seat = game.to_act()[0]
+        for viewer in (None, 0, 1, 2, 3):
+            assert list(game.view(viewer)) == CLASSIC_VIEW_KEYS
+        view = game.view(seat, log_since=cursors[seat])
+        shown = [e.for_seat(seat) for e in game.events[cursors[seat] :]]
+        assert view["log"] == [e for e in shown if e is not None]
+        cursors[seat] = view["log_end"]
+        safe = [a for a in game.legal_actions(seat) if a.kind != "accuse"]
+        game.apply(rng.choice(safe))
+    assert len(game.actions) > 50

@@ -70,9 +70,59 @@ _OpenMove = tuple[dict[int, int], frozenset[int]]
 """The destinations of a move on a board with no other token, and every corridor node
 whose token would have changed them: a token on none of those changes nothing."""
 
-_OPEN_MOVES: dict[int, tuple[weakref.ref[Board], dict[Hashable, _OpenMove]]] = {}
-"""Per board (by id, with a reference to tell a new board at a reused id): the moves
-from a node with a roll when no token is in the way."""
+
+class _BoardMemo:
+    """What moving on one board remembers: the open moves (see :func:`_open_move`) and
+    where a move could still finish (see :meth:`ahead`)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = weakref.ref(board, functools.partial(_forget_board, id(board)))
+        self.moves: dict[Hashable, _OpenMove] = {}
+        self._ahead: list[list[int]] = []
+
+    def ahead(self, steps: int) -> list[list[int]]:
+        """``ahead[n][r]``: a bit per node that a move standing on corridor node ``n``
+        with ``r`` steps left might still finish on, whatever tokens stand where and
+        whichever squares it has used: the corridor nodes a walk of exactly ``r``
+        corridor steps ends on (a walk may repeat squares, so this holds every simple
+        path), and the rooms a walk of at most ``r`` steps enters. Built up to
+        ``steps`` on first need."""
+        if self._ahead and len(self._ahead[0]) > steps:
+            return self._ahead
+        board = self.board()
+        assert board is not None  # the caller holds it
+        first_room = len(board.corridor)
+        neighbours = board.neighbours
+        ends = [[1 << n if n < first_room else 0] for n in range(len(neighbours))]
+        rooms = [[0] for _ in neighbours]
+        for r in range(1, steps + 1):
+            for node, nexts in enumerate(neighbours):
+                end = room = 0
+                for nxt in nexts:
+                    if nxt < first_room:
+                        end |= ends[nxt][r - 1]
+                        room |= rooms[nxt][r - 1]
+                    else:
+                        room |= 1 << nxt
+                ends[node].append(end)
+                rooms[node].append(room)
+        self._ahead = [
+            [end | room for end, room in zip(e, m, strict=True)]
+            for e, m in zip(ends, rooms, strict=True)
+        ]
+        return self._ahead
+
+
+_MEMOS: dict[int, _BoardMemo] = {}
+"""Per board, by id (with a reference to tell a new board at a reused id)."""
+
+
+def _memo(board: Board) -> _BoardMemo:
+    memo = _MEMOS.get(id(board))
+    if memo is None or memo.board() is not board:
+        # Forgotten with the board (boards read from files come and go in tests).
+        memo = _MEMOS[id(board)] = _BoardMemo(board)
+    return memo
 
 
 def _open_move(
@@ -86,12 +136,7 @@ def _open_move(
     """:func:`_exact` or :func:`_within`, remembered per board, start, roll and mode for
     moves no token blocks (most of them): a long exact roll explores thousands of paths.
     A fresh dict each time (callers add to it)."""
-    entry = _OPEN_MOVES.get(id(board))
-    if entry is None or entry[0]() is not board:
-        # Forgotten with the board (boards read from files come and go in tests).
-        gone = functools.partial(_forget_board, id(board))
-        entry = _OPEN_MOVES[id(board)] = (weakref.ref(board, gone), {})
-    moves = entry[1]
+    moves = _memo(board).moves
     key = (start, steps, True) if exact else (start, steps, False, frozenset(through))
     known = moves.get(key)
     if known is None:
@@ -112,7 +157,7 @@ def _open_move(
 
 
 def _forget_board(key: int, _ref: weakref.ref[Board]) -> None:
-    _OPEN_MOVES.pop(key, None)
+    _MEMOS.pop(key, None)
 
 
 def _near(board: Board, start: int, steps: int) -> frozenset[int]:
@@ -134,12 +179,50 @@ def _near(board: Board, start: int, steps: int) -> frozenset[int]:
     return frozenset(seen)
 
 
+def _fewest_steps_to_rooms(
+    board: Board, start: int, steps: int, occupied: Collection[int]
+) -> dict[int, int]:
+    """Each room (other than ``start``) a move of at most ``steps`` can enter, with the
+    fewest steps it takes: a shortest path never repeats a square, so breadth-first."""
+    first_room = len(board.corridor)
+    neighbours = board.neighbours
+    fewest: dict[int, int] = {}
+    seen = {start}
+    frontier = [start]
+    for used in range(1, steps + 1):
+        ahead = []
+        for node in frontier:
+            for nxt in neighbours[node]:
+                if nxt >= first_room:
+                    if nxt != start and nxt not in fewest:
+                        fewest[nxt] = used
+                elif nxt not in seen and nxt not in occupied:
+                    seen.add(nxt)
+                    ahead.append(nxt)
+        frontier = ahead
+    return fewest
+
+
 def _exact(board: Board, start: int, steps: int, occupied: Collection[int]) -> dict[int, int]:
+    """Every simple path of up to ``steps`` steps, walked depth first: a room entered
+    (with the fewest steps any path takes to it) or a corridor square reached with
+    exactly ``steps``. The result, order included, is that of walking every path; a
+    path is cut short only where nothing it could still reach is left to find."""
     found: dict[int, int] = {}
     neighbours = board.neighbours
     first_room = len(board.corridor)
+    ahead = _memo(board).ahead(steps)
+    fewest = _fewest_steps_to_rooms(board, start, steps, occupied)
+    # A bit per node still worth reaching: corridor squares not yet found, and rooms
+    # not yet found with their fewest steps.
+    wanted = (1 << first_room) - 1
+    for node in occupied:
+        wanted &= ~(1 << node)
+    for room in fewest:
+        wanted |= 1 << room
 
     def walk(node: int, used: int, visited: set[int]) -> None:
+        nonlocal wanted
         for nxt in neighbours[node]:
             if nxt in visited:
                 continue
@@ -147,12 +230,18 @@ def _exact(board: Board, start: int, steps: int, occupied: Collection[int]) -> d
                 # A room: entering ends the move; the start room cannot be re-entered.
                 if nxt != start and found.get(nxt, steps + 1) > used + 1:
                     found[nxt] = used + 1
+                    if used + 1 == fewest[nxt]:
+                        wanted &= ~(1 << nxt)
                 continue
             if nxt in occupied:
                 continue
             if used + 1 == steps:
-                found.setdefault(nxt, steps)
+                if nxt not in found:
+                    found[nxt] = steps
+                    wanted &= ~(1 << nxt)
                 continue
+            if not ahead[nxt][steps - used - 1] & wanted:
+                continue  # nothing left to find from here
             visited.add(nxt)
             walk(nxt, used + 1, visited)
             visited.discard(nxt)
