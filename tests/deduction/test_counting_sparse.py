@@ -351,3 +351,144 @@ def test_the_core_refuses_a_card_that_may_go_to_two_envelope_atoms() -> None:
     one_each = [0b00011 | 1 << (2 + c % 3) for c in range(20)]
     core = sparse_count.count_problem(caps, one_each, (), env, 3)
     assert core is not None and len(core.cards) == 7 * 7 * 6 * core.width
+
+
+_WORD = (1 << 64) - 1
+
+
+def _run_plan_in_python(plan: sparse_count.Plan) -> tuple[list[int], list[tuple[int, int]]]:
+    """The compiled core's three passes over a plan, written plainly with dicts: the
+    counts per option and the last layer's (key, count) rows, in the order the core
+    gives them. Each layer is a dict in the order its keys were first reached; the
+    backward half of the envelope pass meets a state's entries latest first."""
+    code = list(plan.code)
+    n, slot_mask, start, n_env, h, env_mask = code[:6]
+    steps = []
+    at = 6
+    for _ in range(n):
+        close, no, nc = code[at : at + 3]
+        opts = [code[at + 3 + 6 * o : at + 9 + 6 * o] for o in range(no)]
+        base = at + 3 + 6 * no
+        checks = [code[base + 4 * q : base + 4 * q + 4] for q in range(nc)]
+        steps.append((close, opts, checks))
+        at = base + 4 * nc
+
+    def move(key: int, op: list[int], collapsed: bool, close: int) -> int | None:
+        field = (key >> op[0]) & op[1]
+        if (field != 0) if op[2] else (field == 0):
+            return None
+        new = (key + op[4 if collapsed else 3]) & _WORD
+        slots = (new & slot_mask) | op[5]
+        if slots & close != close:
+            return None
+        return (new & ~slot_mask & _WORD) | (slots & ~close)
+
+    def fails(key: int, check: list[int]) -> bool:
+        field = (key >> check[0]) & check[1]
+        return field == 0 and check[3] == 0 if check[2] else field > check[3]
+
+    # 1. Forward over collapsed keys, with every state's successor per option.
+    layers: list[dict[int, int]] = [{start: 1}]
+    succ: list[list[list[int]]] = []
+    for close, opts, checks in steps:
+        keys = list(layers[-1])
+        index: dict[int, int] = {}
+        nxt: dict[int, int] = {}
+        rows = []
+        for key in keys:
+            row = []
+            for op in opts:
+                new = move(key, op, True, close)
+                if new is None or any(fails(new, ch) for ch in checks):
+                    row.append(-1)
+                    continue
+                j = index.setdefault(new, len(index))
+                nxt[new] = nxt.get(new, 0) + layers[-1][key]
+                row.append(j)
+            rows.append(row)
+        succ.append(rows)
+        layers.append(nxt)
+    # 2. Backward: completions of each state, counts per option.
+    back = [[0] * len(layer) for layer in layers]
+    back[n] = [1] * len(layers[n])
+    counts: list[int] = []
+    for t in range(n - 1, -1, -1):
+        forward = list(layers[t].values())
+        here = [0] * len(steps[t][1])
+        for i, row in enumerate(succ[t]):
+            for o, j in enumerate(row):
+                if j >= 0:
+                    back[t][i] += back[t + 1][j]
+                    here[o] += forward[i] * back[t + 1][j]
+        counts[:0] = here
+    if n_env == 0:
+        return counts, list(layers[n].items())
+    # 3. Forward to step h with the groups: key -> [count, collapsed index].
+    ahead: dict[int, list[int]] = {start: [1, 0]}
+    for t in range(h):
+        close, opts, _ = steps[t]
+        nxt_f: dict[int, list[int]] = {}
+        for key, (value, ci) in ahead.items():
+            for o, op in enumerate(opts):
+                cj = succ[t][ci][o]
+                if cj < 0 or back[t + 1][cj] == 0:
+                    continue
+                new = move(key, op, False, close)
+                assert new is not None
+                nxt_f.setdefault(new, [0, cj])[0] += value
+        ahead = nxt_f
+    # Backward from the end to step h: per collapsed state, its entries (envelope
+    # code, count) latest first.
+    final_keys = list(layers[n])
+    behind: list[list[tuple[int, int]]] = [[(0, 1)] for _ in final_keys]
+    for t in range(n - 1, h - 1, -1):
+        _, opts, _ = steps[t]
+        nxt_b: list[list[tuple[int, int]]] = []
+        for i in range(len(layers[t])):
+            sums: dict[int, int] = {}
+            if back[t][i]:
+                for o, op in enumerate(opts):
+                    cj = succ[t][i][o]
+                    if cj < 0 or back[t + 1][cj] == 0:
+                        continue
+                    add = op[3] if op[2] else 0
+                    for env, value in behind[cj]:
+                        sums[env | add] = sums.get(env | add, 0) + value
+            nxt_b.append(list(reversed(sums.items())))
+        behind = nxt_b
+    joint: dict[int, int] = {}
+    for key, (value, ci) in ahead.items():
+        for env, later in behind[ci]:
+            both = (key & env_mask) | env
+            joint[both] = joint.get(both, 0) + value * later
+    return counts, list(joint.items())
+
+
+@needs_core
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_core_runs_a_plan_as_the_python_passes_do(
+    players: int, compared: list[Problem]
+) -> None:
+    """The compiled passes (hash-free envelope halves, checks read once per state)
+    give the plain dict version's counts per option and its envelope rows, in the
+    same order: the order the notebook's envelope table keeps."""
+    rng = random.Random(players + 40)
+    rec = random_record(rng, players, suggestions=12)
+    nb = Notebook(rec.setup)
+    for event in rec.events:
+        nb.observe_all(event)
+    checked = 0
+    for problem in compared:
+        remaining, allowed, clauses = problem.caps, problem.allowed, problem.clauses
+        rest, allowed2, clauses2 = counting.propagate(remaining, allowed, clauses)
+        free = [c for c, m in enumerate(allowed2) if m & (m - 1)]
+        order = counting._order(free, clauses2)
+        plan = sparse_count.make_plan(rest, allowed2, clauses2, problem.env_category, order)
+        assert plan is not None
+        result = sparse_count.run_plan(plan)
+        assert result is not None
+        counts, rows = _run_plan_in_python(plan)
+        assert result.option_counts == counts
+        assert result.final == rows
+        checked += 1
+    assert checked > 5

@@ -25,13 +25,16 @@ player or pile atom; for an envelope atom, 0 while it is empty, else the
 1-based group of the card that went in (cards nothing tells apart form one
 group, as in the dense code).
 
-**Passes.** The forward pass keeps the envelope groups, so its last layer is
-the joint envelope distribution (per group; split evenly among a group's
-cards). Every forward layer is also *collapsed* (group -> "filled") and
-stored; the backward pass runs over those collapsed layers only and gives
-each card's count in each atom as forward x backward at its step. A state is
-dropped in the forward pass as soon as some atom has more room than cards
-left that may go there, or an empty envelope atom has no candidate left.
+**Passes.** A forward pass over *collapsed* keys (envelope fields only
+"filled") keeps every layer and every state's successor per option; a
+backward pass over those layers gives each card's count in each atom as
+forward x backward at its step. A state is dropped in the forward pass as
+soon as some atom has more room than cards left that may go there, or an
+empty envelope atom has no candidate left. The joint envelope distribution
+(per group; split evenly among a group's cards) comes from a third pass that
+carries the groups forward to the middle envelope step and backward from the
+end to it, and pairs the two halves there (see ``count_plan`` in the C
+source).
 
 Counts are int64 with overflow checks: any overflow (or a problem whose deal
 bound is not below 2^62, or a key wider than 63 bits) returns None, and the
@@ -104,22 +107,6 @@ static void map_free(Map *m) {
     m->table = NULL;
 }
 
-static void map_clear(Map *m) {
-    if (m->n < (m->tmask + 1) / 16) {
-        /* Few entries in a large table: empty their slots only. Each entry is
-           found along its probe chain (every entry is still there, so the
-           walk ends at it whatever was emptied before). */
-        for (uint32_t i = 0; i < m->n; i++) {
-            uint32_t h = hash_key(m->keys[i], m->tmask);
-            while (m->table[h] != i) h = (h + 1) & m->tmask;
-            m->table[h] = EMPTY;
-        }
-    } else {
-        memset(m->table, 0xFF, sizeof(uint32_t) * (m->tmask + 1));
-    }
-    m->n = 0;
-}
-
 static int map_grow(Map *m) {
     uint32_t tsize = (m->tmask + 1) * 2;
     uint32_t cap = tsize / 2;
@@ -189,8 +176,9 @@ layer's keys and counts (room for max_final of each).
 Status: 0 done, -1 out of memory, -2 int64 overflow, -3 final layer too big.
 
 1. Forward over collapsed keys (envelope fields 0 = empty, 1 = filled),
-   dropping states that cannot be completed by the limits; every layer kept,
-   with every state's successor per option (so the later passes look
+   dropping states that cannot be completed by the limits (the checks of a
+   card's atoms read once per state, not once per option); every layer
+   kept, with every state's successor per option (so the later passes look
    nothing up in the hash tables of the collapsed layers).
 2. Backward over those layers: completions of each state, and per option
    forward x backward (the card-atom counts).
@@ -201,7 +189,12 @@ Status: 0 done, -1 out of memory, -2 int64 overflow, -3 final layer too big.
    ones: the joint envelope distribution by groups. (Carrying the groups all
    the way forward multiplies the late layers, where few states are left,
    by up to the size of the joint; meeting in the middle keeps both sides
-   small.)
+   small.) Both halves hold (collapsed state, envelope code) entries with
+   no hash table: the successors are known from pass 1, so an entry is
+   found again along its collapsed state's short chain (forward) or in the
+   small table of the one state being summed (backward). Entries keep the
+   order a single hash table over whole keys gave, so the envelope rows
+   come out in the same order as before.
 */
 static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
                           int total_only) {
@@ -216,18 +209,19 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
     /* trans[t][i * n_opts + o]: the index in layer t + 1 that option o takes
        state i of layer t to, or -1 (found once in pass 1, read by passes 2 and 3). */
     int32_t **trans = (int32_t **)calloc((size_t)n + 1, sizeof(int32_t *));
-    Map cur, nxt, bcur, bnxt;
-    int32_t *head = NULL, *link = NULL;
+    uint64_t *fkey = NULL;
+    int64_t *fval = NULL;
+    int32_t *fcoll = NULL;
+    size_t fn = 0;
+    uint64_t *bkey = NULL, *lkey = NULL;
+    int64_t *bval = NULL;
+    int32_t *bfirst = NULL, *bcount = NULL, *lidx = NULL;
+    uint32_t *lstamp = NULL, lcap = 0, lstampv = 0;
     int64_t h = plan[4];
-    uint64_t env_mask = (uint64_t)plan[5];
     int64_t status = 0;
     int64_t *marg = out + 2;
     int64_t n_marg = 0;
     int ok;
-    memset(&cur, 0, sizeof(Map));
-    memset(&nxt, 0, sizeof(Map));
-    memset(&bcur, 0, sizeof(Map));
-    memset(&bnxt, 0, sizeof(Map));
     if (!steps || !coll || !base || !trans) { status = -1; goto done; }
     for (int64_t t = 0; t < n; t++) {
         steps[t] = p;
@@ -238,7 +232,8 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
     }
     memset(marg, 0, sizeof(int64_t) * n_marg);
     for (int64_t t = 0; t <= n; t++) {
-        if (map_init(&coll[t], t ? coll[t - 1].n : 1)) { status = -1; goto done; }
+        /* Sized for twice the last layer: early layers grow, and growing rehashes. */
+        if (map_init(&coll[t], t ? 2 * coll[t - 1].n : 1)) { status = -1; goto done; }
         if (t == 0) {
             int64_t j = map_index(&coll[0], start);
             if (j < 0) { status = -1; goto done; }
@@ -254,21 +249,39 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
         int32_t *tr = (int32_t *)malloc(sizeof(int32_t) * (from->n * no + 1));
         if (!tr) { status = -1; goto done; }
         trans[t - 1] = tr;
+        /* Each check reads one atom of the card. After option o only its own
+           atom's field changes, so the checks of the other atoms can be read
+           once per state, before the move: own[o] is the bit of o's atom in
+           the check list. */
+        uint64_t own[64];
+        for (int64_t o = 0; o < no; o++) {
+            own[o] = 0;
+            for (int64_t q = 0; q < nc && q < 64; q++)
+                if (checks[4 * q] == opts[6 * o] && checks[4 * q + 2] == opts[6 * o + 2])
+                    own[o] |= 1ull << q;
+        }
         for (uint32_t i = 0; i < from->n; i++) {
             uint64_t k = from->keys[i];
             int64_t v = from->vals[i];
+            /* bad: checks failing before the move (so after any move to another
+               atom); over: plain atoms that would fail even after taking the card. */
+            uint64_t bad = 0, over = 0;
+            for (int64_t q = 0; q < nc; q++) {
+                const int64_t *ch = checks + 4 * q;
+                uint64_t g = (k >> ch[0]) & (uint64_t)ch[1];
+                if (ch[2]) {
+                    if (g == 0 && ch[3] == 0) bad |= 1ull << q;
+                } else if (g > (uint64_t)ch[3]) {
+                    bad |= 1ull << q;
+                    if (g > (uint64_t)ch[3] + 1) over |= 1ull << q;
+                }
+            }
             for (int64_t o = 0; o < no; o++) {
                 int32_t *slot = tr + (size_t)i * no + o;
                 *slot = -1;
+                if ((bad & ~own[o]) | (over & own[o])) continue;
                 uint64_t nk = move(k, opts + 6 * o, 1, slot_mask, close, &ok);
                 if (!ok) continue;
-                int dead = 0;
-                for (int64_t q = 0; q < nc; q++) {
-                    const int64_t *ch = checks + 4 * q;
-                    uint64_t g = (nk >> ch[0]) & (uint64_t)ch[1];
-                    if (ch[2] ? (g == 0 && ch[3] == 0) : (g > (uint64_t)ch[3])) { dead = 1; break; }
-                }
-                if (dead) continue;
                 int64_t j = map_index(to, nk);
                 if (j < 0) { status = -1; goto done; }
                 *slot = (int32_t)j;
@@ -325,90 +338,168 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
         goto done;
     }
     /* Pass 3, forward to step h: the groups of envelope cards placed before,
-       on live states only (bvals holds the collapsed index). */
-    if (map_init(&cur, 64) || map_init(&nxt, 64)) { status = -1; goto done; }
-    {
-        int64_t j = map_index(&cur, start);
-        if (j < 0) { status = -1; goto done; }
-        cur.vals[j] = 1;
-        cur.bvals[j] = 0;
-    }
+       on live states only, as (collapsed index, envelope code) entries in the
+       order first met; entries of one collapsed state are chained to find a
+       code again without hashing the whole key. */
+    fkey = (uint64_t *)malloc(sizeof(uint64_t));
+    fval = (int64_t *)malloc(sizeof(int64_t));
+    fcoll = (int32_t *)malloc(sizeof(int32_t));
+    if (!fkey || !fval || !fcoll) { status = -1; goto done; }
+    fkey[0] = 0;
+    fval[0] = 1;
+    fcoll[0] = 0;
+    fn = 1;
     for (int64_t t = 0; t < h; t++) {
         const int64_t *s = steps[t];
-        uint64_t close = (uint64_t)s[0];
         int64_t no = s[1];
         const int64_t *opts = s + 3;
         const Map *ct = &coll[t + 1];
         const int32_t *tr = trans[t];
-        map_clear(&nxt);
-        for (uint32_t i = 0; i < cur.n; i++) {
-            uint64_t k = cur.keys[i];
-            const int32_t *row = tr + (size_t)cur.bvals[i] * no;
-            int64_t v = cur.vals[i];
+        size_t bound = fn * (size_t)no + 1;
+        uint64_t *nkey = (uint64_t *)malloc(sizeof(uint64_t) * bound);
+        int64_t *nval = (int64_t *)malloc(sizeof(int64_t) * bound);
+        int32_t *ncoll = (int32_t *)malloc(sizeof(int32_t) * bound);
+        int32_t *nnext = (int32_t *)malloc(sizeof(int32_t) * bound);
+        int32_t *nhead = (int32_t *)malloc(sizeof(int32_t) * (ct->n + 1));
+        if (!nkey || !nval || !ncoll || !nnext || !nhead) {
+            free(nkey); free(nval); free(ncoll); free(nnext); free(nhead);
+            status = -1; goto done;
+        }
+        memset(nhead, 0xFF, sizeof(int32_t) * (ct->n + 1));
+        size_t w = 0;
+        for (size_t i = 0; i < fn; i++) {
+            uint64_t k = fkey[i];
+            const int32_t *row = tr + (size_t)fcoll[i] * no;
+            int64_t v = fval[i];
             for (int64_t o = 0; o < no; o++) {
                 int32_t cj = row[o];
                 if (cj < 0 || ct->bvals[cj] == 0) continue;
-                uint64_t nk = move(k, opts + 6 * o, 0, slot_mask, close, &ok);
-                int64_t j = map_index(&nxt, nk);
-                if (j < 0) { status = -1; goto done; }
-                nxt.bvals[j] = cj;
-                if (__builtin_add_overflow(nxt.vals[j], v, &nxt.vals[j])) {
+                const int64_t *op = opts + 6 * o;
+                uint64_t code = k + (op[2] ? (uint64_t)op[3] : 0);
+                int32_t e = nhead[cj];
+                while (e >= 0 && nkey[e] != code) e = nnext[e];
+                if (e < 0) {
+                    e = (int32_t)w++;
+                    nkey[e] = code;
+                    nval[e] = 0;
+                    ncoll[e] = cj;
+                    nnext[e] = nhead[cj];
+                    nhead[cj] = e;
+                }
+                if (__builtin_add_overflow(nval[e], v, &nval[e])) {
+                    free(nkey); free(nval); free(ncoll); free(nnext); free(nhead);
                     status = -2; goto done;
                 }
             }
         }
-        Map tmp = cur; cur = nxt; nxt = tmp;
+        free(nnext);
+        free(nhead);
+        free(fkey); free(fval); free(fcoll);
+        fkey = nkey; fval = nval; fcoll = ncoll;
+        fn = w;
     }
     /* Pass 3, backward from the end to step h: the groups of envelope cards
-       placed from step t on. Env fields: 0 = filled before t, g = filled
-       later by group g. Entries are listed per collapsed index. */
-    if (map_init(&bcur, 64) || map_init(&bnxt, 64)) { status = -1; goto done; }
-    for (uint32_t i = 0; i < coll[n].n; i++) {
-        int64_t j = map_index(&bcur, coll[n].keys[i] & ~env_mask);
-        if (j < 0) { status = -1; goto done; }
-        bcur.vals[j] = 1;
-        bcur.bvals[j] = i;
-    }
-    for (int64_t t = n - 1; t >= h - 1; t--) {
-        /* List bcur's entries (layer t + 1) by collapsed index. */
-        const Map *ct = &coll[t + 1];
-        free(head);
-        free(link);
-        head = (int32_t *)malloc(sizeof(int32_t) * (ct->n ? ct->n : 1));
-        link = (int32_t *)malloc(sizeof(int32_t) * (bcur.n ? bcur.n : 1));
-        if (!head || !link) { status = -1; goto done; }
-        memset(head, 0xFF, sizeof(int32_t) * ct->n);
-        for (uint32_t e = 0; e < bcur.n; e++) {
-            link[e] = head[bcur.bvals[e]];
-            head[bcur.bvals[e]] = (int32_t)e;
+       placed from step t on, as envelope codes (the key's envelope fields:
+       0 = filled before t, g = filled later by group g). A state's entries
+       are contiguous (bfirst[i], bcount[i]), so each state's codes are summed
+       in a small table of its own, in the order first met. */
+    {
+        uint32_t nb = coll[n].n;
+        bkey = (uint64_t *)malloc(sizeof(uint64_t) * (nb ? nb : 1));
+        bval = (int64_t *)malloc(sizeof(int64_t) * (nb ? nb : 1));
+        bfirst = (int32_t *)malloc(sizeof(int32_t) * (nb ? nb : 1));
+        bcount = (int32_t *)malloc(sizeof(int32_t) * (nb ? nb : 1));
+        if (!bkey || !bval || !bfirst || !bcount) { status = -1; goto done; }
+        for (uint32_t i = 0; i < nb; i++) {
+            bkey[i] = 0;
+            bval[i] = 1;
+            bfirst[i] = (int32_t)i;
+            bcount[i] = 1;
         }
-        if (t == h - 1) break;
+    }
+    for (int64_t t = n - 1; t >= h; t--) {
         const int64_t *s = steps[t];
         int64_t no = s[1];
         const int64_t *opts = s + 3;
         const Map *cf = &coll[t];
+        const Map *ct = &coll[t + 1];
         const int32_t *tr = trans[t];
-        map_clear(&bnxt);
+        /* Room for the next layer: each state's entries are at most the sum
+           of its successors' entries. */
+        size_t room = 0, widest = 0;
         for (uint32_t i = 0; i < cf->n; i++) {
             if (cf->bvals[i] == 0) continue;
-            uint64_t plain = cf->keys[i] & ~env_mask;
+            size_t m = 0;
+            for (int64_t o = 0; o < no; o++) {
+                int32_t cj = tr[(size_t)i * no + o];
+                if (cj >= 0 && ct->bvals[cj] != 0) m += (size_t)bcount[cj];
+            }
+            room += m;
+            if (m > widest) widest = m;
+        }
+        uint64_t *nkey = (uint64_t *)malloc(sizeof(uint64_t) * (room + 1));
+        int64_t *nval = (int64_t *)malloc(sizeof(int64_t) * (room + 1));
+        int32_t *nfirst = (int32_t *)malloc(sizeof(int32_t) * (cf->n + 1));
+        int32_t *ncount = (int32_t *)malloc(sizeof(int32_t) * (cf->n + 1));
+        if (!nkey || !nval || !nfirst || !ncount) {
+            free(nkey); free(nval); free(nfirst); free(ncount);
+            status = -1; goto done;
+        }
+        uint32_t lsize = 16;
+        while (lsize < 2 * widest) lsize <<= 1;
+        if (lsize > lcap) {
+            free(lkey); free(lidx); free(lstamp);
+            lkey = (uint64_t *)malloc(sizeof(uint64_t) * lsize);
+            lidx = (int32_t *)malloc(sizeof(int32_t) * lsize);
+            lstamp = (uint32_t *)calloc(lsize, sizeof(uint32_t));
+            lcap = lsize;
+            lstampv = 0;
+            if (!lkey || !lidx || !lstamp) {
+                free(nkey); free(nval); free(nfirst); free(ncount);
+                status = -1; goto done;
+            }
+        }
+        uint32_t lmask = lsize - 1;
+        size_t w = 0;
+        for (uint32_t i = 0; i < cf->n; i++) {
+            nfirst[i] = (int32_t)w;
+            ncount[i] = 0;
+            if (cf->bvals[i] == 0) continue;
+            if (++lstampv == 0) { /* the stamps wrapped: start them again */
+                memset(lstamp, 0, sizeof(uint32_t) * lcap);
+                lstampv = 1;
+            }
             for (int64_t o = 0; o < no; o++) {
                 const int64_t *op = opts + 6 * o;
                 int32_t cj = tr[(size_t)i * no + o];
                 if (cj < 0 || ct->bvals[cj] == 0) continue;
                 uint64_t add = op[2] ? (uint64_t)op[3] : 0;
-                for (int32_t e = head[cj]; e >= 0; e = link[e]) {
-                    uint64_t nk = plain | (bcur.keys[e] & env_mask) | add;
-                    int64_t j = map_index(&bnxt, nk);
-                    if (j < 0) { status = -1; goto done; }
-                    bnxt.bvals[j] = i;
-                    if (__builtin_add_overflow(bnxt.vals[j], bcur.vals[e], &bnxt.vals[j])) {
+                /* Latest entry first, the order the earlier linked lists gave. */
+                for (int32_t e = bfirst[cj] + bcount[cj] - 1; e >= bfirst[cj]; e--) {
+                    uint64_t code = bkey[e] | add;
+                    uint32_t hh = hash_key(code, lmask);
+                    while (lstamp[hh] == lstampv && lkey[hh] != code) hh = (hh + 1) & lmask;
+                    int64_t *dst;
+                    if (lstamp[hh] != lstampv) {
+                        lstamp[hh] = lstampv;
+                        lkey[hh] = code;
+                        lidx[hh] = (int32_t)w;
+                        nkey[w] = code;
+                        nval[w] = 0;
+                        dst = &nval[w++];
+                    } else {
+                        dst = &nval[lidx[hh]];
+                    }
+                    if (__builtin_add_overflow(*dst, bval[e], dst)) {
+                        free(nkey); free(nval); free(nfirst); free(ncount);
                         status = -2; goto done;
                     }
                 }
             }
+            ncount[i] = (int32_t)(w - (size_t)nfirst[i]);
         }
-        Map tmp = bcur; bcur = bnxt; bnxt = tmp;
+        free(bkey); free(bval); free(bfirst); free(bcount);
+        bkey = nkey; bval = nval; bfirst = nfirst; bcount = ncount;
     }
     /* Meet at step h: the groups before from the forward side, after from
        the backward side, for every live collapsed state. */
@@ -416,14 +507,15 @@ static int64_t count_plan(const int64_t *plan, int64_t *out, int64_t max_final,
         Map joint;
         memset(&joint, 0, sizeof(Map));
         if (map_init(&joint, 64)) { map_free(&joint); status = -1; goto done; }
-        for (uint32_t i = 0; i < cur.n && status == 0; i++) {
-            int64_t fv = cur.vals[i];
-            uint64_t fk = cur.keys[i] & env_mask;
-            for (int32_t e = head[cur.bvals[i]]; e >= 0; e = link[e]) {
-                int64_t j = map_index(&joint, fk | (bcur.keys[e] & env_mask));
+        for (size_t i = 0; i < fn && status == 0; i++) {
+            int64_t fv = fval[i];
+            uint64_t fk = fkey[i];
+            int64_t ci = fcoll[i];
+            for (int32_t e = bfirst[ci] + bcount[ci] - 1; e >= bfirst[ci]; e--) {
+                int64_t j = map_index(&joint, fk | bkey[e]);
                 int64_t prod;
                 if (j < 0) { status = -1; break; }
-                if (__builtin_mul_overflow(fv, bcur.vals[e], &prod)
+                if (__builtin_mul_overflow(fv, bval[e], &prod)
                     || __builtin_add_overflow(joint.vals[j], prod, &joint.vals[j])) {
                     status = -2; break;
                 }
@@ -448,12 +540,9 @@ done:
         for (int64_t t = 0; t <= n; t++) free(trans[t]);
         free(trans);
     }
-    map_free(&cur);
-    map_free(&nxt);
-    map_free(&bcur);
-    map_free(&bnxt);
-    free(head);
-    free(link);
+    free(fkey); free(fval); free(fcoll);
+    free(bkey); free(bval); free(bfirst); free(bcount);
+    free(lkey); free(lidx); free(lstamp);
     free(steps);
     free(base);
     out[0] = status;
