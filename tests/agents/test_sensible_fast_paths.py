@@ -175,3 +175,123 @@ def test_notebooks_with_the_same_cards_and_places_share_their_shape() -> None:
     other.observe_events(small.log_for(0))
     assert other.fast is not None and books[0].fast is not None
     assert other.fast._shape is not books[0].fast._shape  # three seats: other places
+
+
+def _plain_prospect(agent: sensible.SensibleAgent, location: Any, exclude: Any = None) -> float:
+    """The walk-weighed prospect as a loop over the rooms worth asking in (the long way)."""
+    assert agent.board is not None
+    node = agent.board.node(location if isinstance(location, str) else tuple(location))
+    best = float("-inf")
+    for room in agent._rooms():
+        value = agent._question_value(room)
+        if value > 0.0 and room != exclude:
+            distances = agent.board.distances_from(agent.board.node(room))
+            best = max(best, value - agent.STEP_COST * distances[node])
+    return best if best > float("-inf") else 0.0
+
+
+def _full_snapshot(agent: sensible.SensibleAgent, view: dict[str, Any]) -> tuple[Any, ...]:
+    """The decision's snapshot taken from nothing (no earlier snapshot to update)."""
+    fresh = sensible.SensibleAgent(agent.seat)
+    fresh.book, fresh.categories, fresh.fillers = agent.book, agent.categories, agent.fillers
+    fresh._begin_decision(view)
+    return fresh._places, fresh._block, fresh._positions, fresh._worth
+
+
+def test_snapshots_updated_card_by_card_equal_snapshots_taken_afresh() -> None:
+    """A decision's snapshot looks again only at the cards whose places changed since the
+    last one; every part of it must equal a snapshot taken from nothing, and the bots'
+    shortcuts for walks, shown cards, questions and places must equal the long way."""
+    game = new_game("classic", players=6, seed=21)
+    agents = {s: make_agent("sensible", s, 40 + s) for s in range(6)}
+    checked = 0
+    while not game.finished:
+        seat = game.to_act()[0]
+        agent = agents[seat]
+        assert isinstance(agent, sensible.SensibleAgent)
+        view = game.view(seat, log_since=agent.log_cursor)
+        agent.log_cursor = view["log_end"]
+        legal = game.legal_actions(seat)
+        action = agent.choose(view, legal)
+        if agent._order:  # it has taken a snapshot
+            agent._begin_decision(view)
+            assert (agent._places, agent._block, agent._positions, agent._worth) == (
+                _full_snapshot(agent, view)
+            )
+            assert agent.book is not None
+            every = agent.book.every_possible()
+            plain = {c: every[c] for cs in agent.categories.values() for c in cs}
+            assert agent._all_places() == plain
+            for move in legal:
+                if move.kind == "move":
+                    assert agent._prospect(move["to"]) == _plain_prospect(agent, move["to"])
+            here = view["positions"][view["characters"][seat]]
+            assert agent._prospect(here, exclude=here) == _plain_prospect(agent, here, here)
+            suggestions = [a for a in legal if a.kind == "suggest"]
+            if suggestions and isinstance(here, str):
+                rng = agent.rng.getstate()
+                _, suspect, weapon = agent._best_question(here)
+                wanted = Action(seat, "suggest", (("suspect", suspect), ("weapon", weapon)))
+                chosen = agent._suggest(agent.book, suggestions, here)
+                assert chosen == (wanted if wanted in suggestions else suggestions[0])
+                agent.rng.setstate(rng)
+            checked += 1
+        for cards in agent.categories.values():
+            for card in cards:
+                plain_size = next(len(c) for c in agent.categories.values() if card in c)
+                assert agent._size_of_category(card) == plain_size
+        game.apply(action)
+    assert checked > 30
+
+
+def test_every_possible_equals_the_places_of_each_card_one_by_one() -> None:
+    game, _ = _played_logs(14)
+    for seat, log in _seat_logs(game).items():
+        book = card_knowledge({"rules": "classic", "options": None}, seat)
+        for start in range(0, len(log), 5):
+            book.observe_events(log[start : start + 5])
+            fast = book.fast
+            assert fast is not None
+            fast._shape.sets.clear()  # places never asked about before
+            assert fast.every_possible() == {c: fast.possible(c) for c in fast.cards}
+            assert list(fast.every_possible()) == list(fast.cards)
+            assert fast.every_possible() == {c: fast.possible(c) for c in fast.cards}
+
+
+class _AsksEveryTime(sensible.SensibleAgent):
+    """The sensible bot asking the notebook for the solution at every decision, as it
+    did before it asked only when an accusation may be made."""
+
+    def choose(self, view: dict[str, Any], legal: Any) -> Action:
+        self._follow(view)
+        assert self.book is not None
+        if "show" not in {a.kind for a in legal}:
+            self.book.solution()
+        return super().choose({**view, "log": []}, legal)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(6, 31), (6, 32), (4, 33), (3, 34)])
+def test_asking_for_the_solution_only_when_it_may_accuse_plays_the_same_game(
+    players: int, seed: int
+) -> None:
+    """The exact count answers the same whenever it is asked, so asking only when an
+    accusation is legal must give the same accusations on the same turns."""
+
+    def play(plain: bool) -> list[Action]:
+        game = new_game("classic", players=players, seed=seed)
+        agents = {
+            s: _AsksEveryTime(s, seed * 10 + s)
+            if plain
+            else make_agent("sensible", s, seed * 10 + s)
+            for s in range(players)
+        }
+        while not game.finished:
+            seat = game.to_act()[0]
+            agent = agents[seat]
+            view = game.view(seat, log_since=agent.log_cursor)
+            agent.log_cursor = view["log_end"]
+            game.apply(agent.choose(view, game.legal_actions(seat)))
+        assert any(a.kind == "accuse" for a in game.actions)
+        return list(game.actions)
+
+    assert play(plain=True) == play(plain=False)

@@ -203,3 +203,30 @@ def test_estimates_agree_with_the_reference() -> None:
         mine, theirs = fast.estimate(card), slow.estimate(card)
         assert mine.keys() == theirs.keys()
         assert all(abs(mine[p] - theirs[p]) < 1e-12 for p in mine)
+
+
+@pytest.mark.parametrize("model", sorted(LAYOUTS))
+def test_a_copy_and_a_refused_observation_leave_the_original_as_it_was(model: str) -> None:
+    """Clauses and wrong accusations are shared between a state saved for undoing, a
+    copy and the original (each is replaced, never changed in place): what a copy or a
+    refused observation adds must not reach the original."""
+    rng = random.Random(3)
+    layout = LAYOUTS[model]
+    fast, slow = Propagator(layout), ReferencePropagator(layout)
+    for step, obs in enumerate(_story(rng, layout, 30)):
+        clauses, wrong = list(fast._clauses), list(fast._wrong)
+        twin = fast.copy()
+        try:
+            fast.observe(obs)
+        except DeductionError:
+            assert (fast._clauses, fast._wrong) == (clauses, wrong), f"step {step}"
+        else:
+            slow_twin = slow.copy()
+            slow.observe(obs)
+            for later in _story(random.Random(step), layout, 6):  # the copy goes on alone
+                try:
+                    twin.observe(later)
+                    slow_twin.observe(later)
+                except DeductionError:
+                    break
+        _same(fast, slow, f"step {step}: {obs}")

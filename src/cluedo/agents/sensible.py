@@ -162,6 +162,12 @@ class SensibleAgent(Agent):
         self._choices_by_category: dict[str, _Choices] = {}
         """Per category and level, the cards a question may name there and their worth."""
         self._by_kind = _ActionSorter()
+        self._category_size: dict[str, int] = {}
+        """How many cards each card's category holds, for ``_sized`` (see _show)."""
+        self._sized: object = None
+        self._cards: tuple[str, ...] = ()
+        """Every card of :attr:`categories`, for ``_cards_of`` (see _all_places)."""
+        self._cards_of: object = None
 
     # -- following the game ---------------------------------------------------------
 
@@ -196,8 +202,10 @@ class SensibleAgent(Agent):
         kinds = self._by_kind(legal)
         if "show" in kinds:
             return self._show(kinds["show"], view["pending"]["suggester"])
-        solution = book.solution()
-        if solution is not None and "accuse" in kinds:
+        # Asked only when an accusation may be made: the notebook counts exactly when
+        # asked, and counting what arrived meanwhile later gives the same answer.
+        solution = book.solution() if "accuse" in kinds else None
+        if solution is not None:
             suspect, weapon, room = solution
             return Action(
                 self.seat, "accuse", (("room", room), ("suspect", suspect), ("weapon", weapon))
@@ -257,16 +265,21 @@ class SensibleAgent(Agent):
         if order != self._order:
             self._order = order
             self._snapshot_of = None
+            self._places = {}
         key = self._snapshot_key()
         if key is None or key != self._snapshot_of:
             self._snapshot_of = key
-            self._places = self._all_places()
+            old = self._places
+            new = self._places = self._all_places()
             self._choices_by_category = {}
+            if old.keys() != new.keys():  # the first snapshot (or other cards): all afresh
+                old = {}
+                self._block, self._positions, self._worth = {}, {}, {}
+            block, positions, worth = self._block, self._positions, self._worth
             seen = _DESCRIBED
-            block: dict[str, int] = {}
-            positions: dict[str, tuple[int, ...]] = {}
-            worth: dict[str, tuple[float, ...]] = {}
-            for card, places in self._places.items():
+            for card, places in new.items():
+                if old.get(card) == places:
+                    continue  # what a card's places say changes only with its places
                 about = seen.get((order, places))
                 if about is None:
                     if len(seen) >= _SEEN_LIMIT:
@@ -276,7 +289,9 @@ class SensibleAgent(Agent):
                 if seats is not None:
                     positions[card] = seats
                     worth[card] = worth_at
-            self._block, self._positions, self._worth = block, positions, worth
+                else:
+                    positions.pop(card, None)
+                    worth.pop(card, None)
         self._levels = {}
         self._pairs = None
         self._room_values = {}
@@ -287,7 +302,13 @@ class SensibleAgent(Agent):
         """Where each card may be, as this bot reckons it (see :meth:`_possible`)."""
         assert self.book is not None
         every = self.book.every_possible()
-        return {c: every[c] for cs in self.categories.values() for c in cs}
+        categories = self.categories
+        if self._cards_of is not categories:
+            self._cards = tuple(c for cs in categories.values() for c in cs)
+            self._cards_of = categories
+        if tuple(every) == self._cards:  # the notebook's cards, in the same order
+            return every
+        return {c: every[c] for c in self._cards}
 
     def _snapshot_key(self) -> object:
         """What the snapshot of :meth:`_begin_decision` depends on (None: take it anew)."""
@@ -511,14 +532,16 @@ class SensibleAgent(Agent):
                 value = self._question_value(room)
                 if value > 0.0:
                     targets.append((room, value, board.distances_from(board.node(room))))
-        best = float("-inf")
         step = self.STEP_COST
-        for room, value, distances in targets:
-            if room != exclude:
-                score = value - step * distances[node]
-                if score > best:
-                    best = score
-        return best if best > float("-inf") else 0.0
+        if exclude is None:  # every move considered
+            scores = [value - step * distances[node] for _, value, distances in targets]
+        else:
+            scores = [
+                value - step * distances[node]
+                for room, value, distances in targets
+                if room != exclude
+            ]
+        return max(scores) if scores else 0.0
 
     def _worth_staying(self, room: Any, here: Any) -> bool:
         """Ask in ``room`` this turn (by a passage, or where we were summoned) rather than
@@ -532,12 +555,14 @@ class SensibleAgent(Agent):
     def _move(self, view: Mapping[str, Any], moves: Sequence[Action]) -> Action:
         best: Action = moves[0]
         best_score = float("-inf")
+        prospect, question_value, draw = self._prospect, self._question_value, self.rng.random
         for action in moves:
             to = action["to"]
-            score = self._prospect(to)
-            if self._question_value(to) > 0.0:
+            score = prospect(to)
+            # Only a room has a question (a square is worth 0.0 without asking).
+            if type(to) is str and question_value(to) > 0.0:
                 score += self.ASK_NOW
-            score += self.rng.random() * 0.01  # break ties without a fixed bias
+            score += draw() * 0.01  # break ties without a fixed bias
             if score > best_score:
                 best, best_score = action, score
         return best
@@ -545,8 +570,26 @@ class SensibleAgent(Agent):
     def _suggest(self, book: CardKnowledge, options: Sequence[Action], room: str) -> Action:
         """The question that can teach most, with fillers that cannot spoil it."""
         _, suspect, weapon = self._best_question(room)
-        wanted = Action(self.seat, "suggest", (("suspect", suspect), ("weapon", weapon)))
-        return wanted if wanted in options else options[0]
+        params = (("suspect", suspect), ("weapon", weapon))
+        wanted = Action(self.seat, "suggest", params)
+        # Compared by their parameters first: the list holds dozens of questions.
+        for option in options:
+            if option.params == params and option == wanted:
+                return wanted
+        return options[0]
+
+    def _size_of_category(self, card: str) -> int:
+        """How many cards the first category of :attr:`categories` naming ``card`` holds."""
+        if self._sized is not self.categories:  # bots of other rule sets set their own
+            sizes: dict[str, int] = {}
+            for cards in reversed(self.categories.values()):  # the first naming a card wins
+                for name in cards:
+                    sizes[name] = len(cards)
+            self._category_size, self._sized = sizes, self.categories
+        size = self._category_size.get(card)
+        if size is None:
+            return next(len(cards) for cards in self.categories.values() if card in cards)
+        return size
 
     def _show(self, options: Sequence[Action], suggester: int) -> Action:
         """Show the card that gives away least: one the suggester has already seen,
@@ -558,11 +601,7 @@ class SensibleAgent(Agent):
             seen_by = self.shown.get(card, set())
             if suggester in seen_by:
                 return (0, 0, 0.0)
-            category_size = (
-                next(len(cards) for cards in self.categories.values() if card in cards)
-                if self.categories
-                else 1
-            )
+            category_size = self._size_of_category(card) if self.categories else 1
             return (1, -len(seen_by), -category_size + self.rng.random() * 0.01)
 
         return min(options, key=cost)

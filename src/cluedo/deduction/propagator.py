@@ -149,7 +149,9 @@ class Propagator:
         self._fixed = 0
         """Cards with one possible place left (a bit per card)."""
         self._clauses: list[Clause] = []
+        """Replaced, never changed in place (so a saved state or a copy may share it)."""
         self._wrong: list[int] = []
+        """Cards of each wrong accusation. Replaced, never changed in place."""
         self._touched_places = shape.all_places
         """Places whose cards, room or count changed since their rules were last tried."""
         self._touched_cards = shape.all_cards
@@ -235,15 +237,16 @@ class Propagator:
             self.version += 1
 
     def _state(self) -> _State:
-        # The dicts are replaced rather than changed, so only the lists are copied.
+        # The dicts, the clauses and the wrong accusations are replaced rather than
+        # changed (a saved state and a copy may share them), so only the masks are copied.
         return (
             self.sizes,
             self.per_category,
             list(self._mask),
             list(self._may),
             self._fixed,
-            list(self._clauses),
-            list(self._wrong),
+            self._clauses,
+            self._wrong,
             self._touched_places,
             self._touched_cards,
         )
@@ -286,7 +289,7 @@ class Propagator:
         cards = 0
         for c in obs.cards:
             cards |= 1 << self._card(c)
-        self._clauses.append((1 << self._place(obs.player), cards))
+        self._clauses = [*self._clauses, (1 << self._place(obs.player), cards)]
         self._touched_cards |= cards
 
     def _shown(self, obs: Shown) -> None:
@@ -313,7 +316,7 @@ class Propagator:
         cards = 0
         for c in obs.cards:
             cards |= 1 << self._card(c)
-        self._wrong.append(cards)
+        self._wrong = [*self._wrong, cards]
         self._touched_cards |= cards
 
     def _draw(self, obs: Draw) -> None:
@@ -590,8 +593,11 @@ class Propagator:
 
     def every_possible(self) -> dict[str, frozenset[Place]]:
         """:meth:`possible` for every card at once."""
-        place_set = self._shape.place_set
-        return {card: place_set(mask) for card, mask in zip(self.cards, self._mask, strict=True)}
+        shape = self._shape
+        found = list(map(shape.sets.get, self._mask))  # nearly always made already
+        if None in found:
+            return dict(zip(self.cards, map(shape.place_set, self._mask), strict=True))
+        return dict(zip(self.cards, found, strict=True))  # type: ignore[arg-type]
 
     def where(self, card: str) -> Place | None:
         """The place ``card`` is certainly in, or None."""

@@ -56,7 +56,11 @@ _PLAIN = frozenset({str, int, bool, float, type(None)})
 """Types :func:`json_copy` returns as they are."""
 
 
-@dataclass(frozen=True, slots=True)
+_NOTHING: Any = object()
+"""An argument not given (an empty dict is made for it)."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
@@ -66,6 +70,24 @@ class Event:
     _shown: _Shown | None = field(default=None, init=False, repr=False, compare=False)
     """The event as the table and as its knowers see it, made on first use (an event
     never changes once logged): every view of every seat copies one of the two."""
+
+    def __init__(
+        self,
+        kind: str,
+        data: Mapping[str, Any] = _NOTHING,
+        secret: Mapping[str, Any] = _NOTHING,
+        knowers: frozenset[int] = frozenset(),
+        private: bool = False,
+    ) -> None:
+        # What the generated __init__ of a frozen dataclass does, through the slots'
+        # own setters: a game makes hundreds of events, and this is quicker.
+        kind_, data_, secret_, knowers_, private_, shown_ = _SETTERS
+        kind_(self, kind)
+        data_(self, {} if data is _NOTHING else data)
+        secret_(self, {} if secret is _NOTHING else secret)
+        knowers_(self, knowers)
+        private_(self, private)
+        shown_(self, None)
 
     def visible_to(self, seat: int | None) -> bool:
         return not self.private or (seat is not None and seat in self.knowers)
@@ -91,10 +113,14 @@ class Event:
     def _render(self) -> _Shown:
         """Make both renderings once: the table's and the knowers' (the table's with
         the secret part added)."""
+        data = self.data
         public: dict[str, Any] = {"kind": self.kind}
+        public.update(data)
         nested: list[str] = []
-        for key, value in self.data.items():
-            public[key] = _copied_into(value, key, nested)
+        plain = _PLAIN
+        for key, value in data.items():
+            if type(value) not in plain:  # most values are plain: copied above as they are
+                public[key] = _copied_into(value, key, nested)
         known, known_nested = public, nested
         if self.secret:
             known, known_nested = public.copy(), nested.copy()
@@ -109,6 +135,13 @@ class Event:
     def full(self) -> dict[str, Any]:
         """Everything, for replays after the game and for the game's own record."""
         return {"kind": self.kind, **json_copy(self.data), **json_copy(self.secret)}
+
+
+_SETTERS = tuple(
+    getattr(Event, name).__set__
+    for name in ("kind", "data", "secret", "knowers", "private", "_shown")
+)
+"""The setters of an event's slots, in the order of its fields."""
 
 
 class _Shown(NamedTuple):
@@ -136,7 +169,8 @@ def _copied_into(value: Any, key: str, nested: list[str]) -> Any:
 def seen_by(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
     """Each of ``events`` as ``seat`` sees it, leaving out those it does not see: a
     seat's log (:meth:`Event.for_seat` of each, in one loop)."""
-    out = []
+    out: list[dict[str, Any]] = []
+    append = out.append
     for event in events:
         shown = event._shown or event._render()
         seen: dict[str, Any] | None
@@ -146,8 +180,11 @@ def seen_by(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
             seen, nested = shown.public, shown.public_nested
             if seen is None:
                 continue
-        copied = seen.copy()
-        for key in nested:
-            copied[key] = json_copy(copied[key])
-        out.append(copied)
+        if nested:
+            copied = seen.copy()
+            for key in nested:
+                copied[key] = json_copy(copied[key])
+            append(copied)
+        else:  # most events hold only plain values
+            append(seen.copy())
     return out

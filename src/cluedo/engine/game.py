@@ -42,7 +42,7 @@ from cluedo.engine.errors import (
     OptionsError,
     SaveError,
 )
-from cluedo.engine.events import Event, json_copy, seen_by
+from cluedo.engine.events import _PLAIN, Event, json_copy, seen_by
 from cluedo.engine.registry import make_rules, rules_class
 from cluedo.engine.ruleset import RuleSet
 from cluedo.engine.state import GameState
@@ -55,6 +55,9 @@ READ_VERSIONS = (1, 2)
 
 
 class Game:
+    _flat_options: dict[str, Any] | None = None
+    """The options when none of their values is a list or an object (see view)."""
+
     def __init__(
         self,
         rules: str,
@@ -81,6 +84,9 @@ class Game:
         self.players = players
         self.seed = seed
         self.options = self.rules.options.model_dump(mode="json")
+        self._flat_options = (
+            self.options if all(type(v) in _PLAIN for v in self.options.values()) else None
+        )
         # The game's own chance: nothing here touches the module-level `random`.
         self.chance = Chance(seed, outcomes)
         self.state: GameState
@@ -182,16 +188,23 @@ class Game:
             raise IllegalAction(
                 "log-since", f"log_since must be a count of events, got {log_since!r}"
             )
-        view = self.rules.view(self.state, seat)
+        state = self.state
+        view = self.rules.view(state, seat)
         view["rules"] = self.rules_name
-        view["options"] = json_copy(self.options)
+        options = self.options
+        # Options are nearly always plain values: a shallow copy is then a fresh copy.
+        flat = self._flat_options
+        view["options"] = (
+            flat.copy() if flat is not None and flat is options else json_copy(options)
+        )
         view["seat"] = seat
-        view["to_act"] = list(self.to_act())
-        view["finished"] = self.state.finished
-        view["outcome"] = self.state.outcome or None
-        view["winners"] = list(self.state.winners)
-        view["log"] = self.log_for(seat, log_since)
-        view["log_end"] = len(self.events)
+        view["to_act"] = list(state.to_act())
+        view["finished"] = state.finished
+        view["outcome"] = state.outcome or None
+        view["winners"] = list(state.winners)
+        events = self.events
+        view["log"] = seen_by(events[log_since:] if log_since else events, seat)
+        view["log_end"] = len(events)
         return view
 
     def log_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:

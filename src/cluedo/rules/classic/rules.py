@@ -469,16 +469,15 @@ class ClassicRules(MansionTables, RuleSet[ClassicState, ClassicOptions]):
         pending = pending_view(self.board, top, seat, ("roll", "disproved"))
         if pending is not None and top is not None and top.context.get("entered"):
             pending["entered"] = top.context["entered"]
-        out: dict[str, Any] = {
-            **self.table_view(state),
-            "weapons": dict(state.weapons),
-            "eliminated": list(state.eliminated),
-            "summoned": list(state.summoned),
-            "hand_sizes": [len(h) for h in state.hands],
-            "hand": list(state.hands[seat]) if seat is not None else [],
-            "pending": pending,
-            "envelope": envelope_for(state, seat),
-        }
+        # The table's part first, then the rest in this order (added to it, not merged).
+        out = self.table_view(state)
+        out["weapons"] = dict(state.weapons)
+        out["eliminated"] = list(state.eliminated)
+        out["summoned"] = list(state.summoned)
+        out["hand_sizes"] = [len(h) for h in state.hands]
+        out["hand"] = list(state.hands[seat]) if seat is not None else []
+        out["pending"] = pending
+        out["envelope"] = envelope_for(state, seat)
         return out
 
     def reveal(self, state: ClassicState) -> dict[str, Any]:
