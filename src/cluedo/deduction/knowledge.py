@@ -39,12 +39,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from cluedo.deduction.errors import DeductionError
 from cluedo.deduction.model import Branches, apply_branches, room_left
 from cluedo.deduction.notebook import Notebook
-from cluedo.deduction.observations import Draw, Observation, Shown, Transfer
+from cluedo.deduction.observations import (
+    Draw,
+    FaceUp,
+    Hand,
+    HasNone,
+    HasOneOf,
+    Observation,
+    Shown,
+    Transfer,
+    WrongAccusation,
+)
 from cluedo.deduction.places import Layout, Place, place_name, place_of
 from cluedo.deduction.propagator import Propagator
 from cluedo.deduction.reading import EventReader
@@ -66,6 +76,11 @@ def count_states(branches: Branches) -> int:
             states *= left + 1
         total += states
     return total
+
+
+_FACTS = frozenset({Hand, Shown, HasOneOf, HasNone, FaceUp, WrongAccusation})
+"""Observations that only rule places out (no card moves): taken in any order, they
+lead the sound eliminations to the same places."""
 
 
 class ExactCounter(Protocol):
@@ -182,6 +197,56 @@ class CardKnowledge:
                         self._stale = True
             if self._counter is not None:
                 self._feed_counter(event)
+
+    def catch_up(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Take in events of the seat's log, in order, drawing the conclusions once
+        per run of facts rather than after each one.
+
+        The places every card may be come out the same as with :meth:`observe_events`:
+        facts only ever rule places out, and the eliminations reach the same
+        conclusions whatever order they are taken in. A card moving (a draw, a
+        transfer) is not such a fact - what was known before it moved decides what
+        is known after - so the facts before it are worked through first and it is
+        taken on its own. Meant for a reader that catches up on many events at once
+        (the learning environment); on a contradiction the whole run is left out,
+        not only the fact that caused it.
+        """
+        reader = self.reader
+        read = reader.read
+        plain = isinstance(reader, EventReader) and type(reader).read is EventReader.read
+        readers = reader.readers if isinstance(reader, EventReader) else {}
+        batch: list[Observation] = []
+        items: Iterable[Any]  # observations and layouts
+        for event in events:
+            if plain:  # what read does, without a call per event
+                by_kind = readers.get(event["kind"])
+                items = by_kind(event) if by_kind is not None else ()
+            else:
+                items = read(event)
+            for item in items:
+                if type(item) in _FACTS:
+                    batch.append(cast(Observation, item))
+                    continue
+                if batch:
+                    self._observe_all(batch)
+                    batch = []
+                if isinstance(item, Layout):
+                    self.start(item)
+                else:
+                    self.observe(item)
+            if self._counter is not None:
+                if batch:  # the count may fail and change why_estimated: keep the order
+                    self._observe_all(batch)
+                    batch = []
+                self._feed_counter(event)
+        if batch:
+            self._observe_all(batch)
+
+    def _observe_all(self, batch: list[Observation]) -> None:
+        self._fast().observe_all(batch)
+        if self._exact is not None:
+            self._pending += batch
+            self._stale = True
 
     def observe(self, obs: Observation) -> None:
         """Take in one observation (the exact engine counts it when next asked)."""

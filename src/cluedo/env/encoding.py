@@ -29,7 +29,7 @@ the envelope and the rule set's other places in the notebook's order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -143,6 +143,10 @@ class SeatMemory:
     """A seat's notebook, kept up to date with the events it has not read yet, and the
     seat's last observation, which the next one changes only where it differs."""
 
+    SEGMENTS = 5
+    """The parts set as ones, each kept as its list of flat positions: to-act, hand,
+    pieces, weapons and the kinds of legal action (the seat part never changes)."""
+
     def __init__(self, game: Game, seat: int) -> None:
         self.seat = seat
         reader = game.rules.card_reader(seat)
@@ -152,55 +156,100 @@ class SeatMemory:
         self.cursor = 0
         self.read = 0
         """How many events the notebook has read."""
-        self._block: NDArray[np.float32] | None = None
-        self._block_version: tuple[int, int, int] = (-1, -1, -1)
+        self._block_version: tuple[int, int] = (-1, -1)
+        self._block_read = -1
+        self._rows: dict[frozenset[Any], NDArray[np.float32]] = {}
+        """The notebook row of each set of places a card may be (0/1 notebooks)."""
+        self._possible: Mapping[str, frozenset[Any]] = {}
+        """The places of each card as the notebook part shows them now."""
+        self._places: tuple[Any, ...] = ()
+        """The notebook's places the rows were made for."""
         self.vector: NDArray[np.float32] | None = None
         """The seat's last observation (changed in place; callers get copies)."""
         self._book_part: NDArray[np.float32] = np.zeros(0, dtype=np.float32)
         """The notebook part of ``vector`` (a view of it)."""
-        self._ones: list[int] = []
+        self._segments: list[list[int]] = [[] for _ in range(self.SEGMENTS)]
         self._hand: tuple[tuple[str, ...], list[int]] = ((), [])
         self._counts: list[Any] | None = None
 
     def follow(self, game: Game) -> None:
-        book = self.book
+        """Let the notebook read the events logged since it last read (all at once, so
+        that the eliminations are drawn once rather than after each event)."""
         events = game.events
-        if book is not None and self.cursor < len(events):
-            seat, kinds = self.seat, self.kinds
-            for event in events[self.cursor :]:
-                # An event of a kind the notebook never reads is not copied for the seat.
-                if kinds is not None and event.kind not in kinds:
-                    continue
-                seen = event.for_seat(seat)
-                if seen is not None:
-                    book.observe_event(seen)
-                    self.read += 1
+        cursor = self.cursor
+        if cursor == len(events):
+            return
         self.cursor = len(events)
+        book = self.book
+        if book is None:
+            return
+        seat, kinds = self.seat, self.kinds
+        # An event of a kind the notebook never reads is not copied for the seat.
+        if kinds is None:
+            new = [seen for e in events[cursor:] if (seen := e.for_seat(seat)) is not None]
+        else:
+            new = [
+                seen
+                for e in events[cursor:]
+                if e.kind in kinds and (seen := e.for_seat(seat)) is not None
+            ]
+        if new:
+            book.catch_up(new)
+            self.read += len(new)
 
     def fill(self, out: NDArray[np.float32], layout: Layout) -> bool:
         """Write the notebook part (one row per card, one column per place) if it may
         have changed since ``out`` last got it; True if it was written.
 
-        The block is worked out again only when the notebook's answers may have
-        changed (its ``version``); most steps teach a seat nothing about cards.
-        Probabilities may change with any event the notebook reads (an exact count
-        takes in what the sound eliminations learn nothing from), so with ``odds``
-        every such event counts as a change.
+        ``out`` must be the same array every time (the part of this seat's vector):
+        only the rows of cards whose places changed are written again. The part is
+        looked at again only when the notebook's answers may have changed (its
+        ``version``); most steps teach a seat nothing about cards. Probabilities may
+        change with any event the notebook reads (an exact count takes in what the
+        sound eliminations learn nothing from), so with ``odds`` every such event
+        counts as a change.
         """
         book = self.book
         if book is None or not book.started or not layout.places:
             return False
-        version = (*book.version, self.read if layout.odds else 0)
-        if self._block is not None and self._block_version == version:
+        version = book.version
+        read = self.read if layout.odds else 0
+        if self._block_version == version and self._block_read == read:
             return False
-        block = np.zeros(out.shape, dtype=np.float32)
-        self._write_block(book, block, layout)
-        self._block, self._block_version = block, version
-        out[...] = block
+        self._block_version, self._block_read = version, read
+        if layout.odds:
+            block = np.zeros(out.shape, dtype=np.float32)
+            self._write_block(book, block, layout)
+            out[...] = block
+        else:
+            self._write_rows(book, out, layout)
         return True
 
+    def _write_rows(self, book: CardKnowledge, out: NDArray[np.float32], layout: Layout) -> None:
+        places = book.places
+        if places != self._places:  # dealt (again): every row afresh
+            self._places, self._rows, self._possible = places, {}, {}
+        possible = book.every_possible()
+        before, rows = self._possible, self._rows
+        for card, row in layout.card_index.items():
+            now = possible.get(card, frozenset())
+            # The notebook hands out one set per set of places: most rows are the same set.
+            if before.get(card) is now:
+                continue
+            values = rows.get(now)
+            if values is None:
+                values = rows[now] = np.zeros(out.shape[1], dtype=np.float32)
+                columns = _columns(places, layout)
+                for place in now:
+                    c = columns.get(place)
+                    if c is not None and c < layout.places:
+                        values[c] = 1.0
+            out[row] = values
+        self._possible = possible
+
     def hand_ones(self, cards: tuple[str, ...], layout: Layout) -> list[int]:
-        """The flat positions of the hand part's ones (kept while the hand is the same)."""
+        """The flat positions of the hand part's ones (the same list while the hand is
+        the same)."""
         known, ones = self._hand
         if cards != known:
             hand, tokens = layout.start["hand"], layout.token_index
@@ -208,22 +257,28 @@ class SeatMemory:
             self._hand = (cards, ones)
         return ones
 
-    def update(self, ones: list[int], counts: list[Any], layout: Layout) -> NDArray[np.float32]:
-        """Bring the seat's vector to ``ones`` (every flat position set to 1 outside the
-        notebook and the counts) and ``counts`` (the counts part's raw values), writing
-        only what changed, and the notebook part; returns a copy."""
+    def update(
+        self, segments: Sequence[list[int]], counts: list[Any], layout: Layout
+    ) -> NDArray[np.float32]:
+        """Bring the seat's vector to ``segments`` (for each part set as ones, its flat
+        positions set to 1; see :attr:`SEGMENTS`) and ``counts`` (the counts part's raw
+        values), writing only what changed, and the notebook part; returns a copy."""
         vector = self.vector
         if vector is None:
             vector = self.vector = np.zeros(layout.size, dtype=np.float32)
+            vector[layout.start["seat"] + self.seat] = 1.0
             self._book_part = layout.slice(vector, "notebook")
-        if ones != self._ones:
-            before, now = set(self._ones), set(ones)
-            # Entry by entry: a step changes a few (a numpy call on a list costs more).
-            for at in before - now:
-                vector[at] = 0.0
-            for at in now - before:
-                vector[at] = 1.0
-            self._ones = ones
+        known = self._segments
+        for i, now in enumerate(segments):
+            # Most parts are the very list of the last step (nothing moved); the others
+            # change a few entries, set one by one (a numpy call on a list costs more).
+            before = known[i]
+            if now is not before and now != before:
+                for at in before:
+                    vector[at] = 0.0
+                for at in now:
+                    vector[at] = 1.0
+                known[i] = now
         if counts != self._counts:
             at = layout.start["counts"]
             if counts and (max(counts) > LIMIT or min(counts) < -LIMIT):
@@ -236,20 +291,21 @@ class SeatMemory:
 
     @staticmethod
     def _write_block(book: CardKnowledge, out: NDArray[np.float32], layout: Layout) -> None:
-        # Seats by number, then the envelope and other places in the notebook's order.
-        column: dict[Any, int] = {p: p for p in book.places if isinstance(p, int)}
-        others = [p for p in book.places if not isinstance(p, int)]
-        column.update({p: layout.players + k for k, p in enumerate(others)})
-        possible = None if layout.odds else book.every_possible()
+        column = _columns(book.places, layout)
         for card, row in layout.card_index.items():
-            if possible is None:
-                values = book.distribution(card)
-            else:
-                values = dict.fromkeys(possible.get(card, ()), 1.0)
-            for place, value in values.items():
+            for place, value in book.distribution(card).items():
                 c = column.get(place)
                 if c is not None and c < layout.places:
                     out[row, c] = value
+
+
+def _columns(places: Sequence[Any], layout: Layout) -> dict[Any, int]:
+    """The notebook part's column of each place: seats by number, then the envelope
+    and the other places in the notebook's order."""
+    column: dict[Any, int] = {p: p for p in places if isinstance(p, int)}
+    others = [p for p in places if not isinstance(p, int)]
+    column.update({p: layout.players + k for k, p in enumerate(others)})
+    return column
 
 
 def _kinds_read(reader: CardReader | None) -> Mapping[str, Any] | None:
@@ -295,11 +351,24 @@ class ActionNumbers:
     SHORTEST = 16
     """A tail shorter than this is not worth keeping apart from its list."""
 
+    KNOWN = 1 << 12
+    """Numbers of action objects remembered at most (each holds its action alive)."""
+
     def __init__(self, catalog: ActionCatalog) -> None:
         self.catalog = catalog
         self._tails: dict[int, _Tail] = {}
         self._short: dict[tuple[int, ...], _Parts] = {}
         """Masks of short lists by their numbers (a roll, an end of turn, a few moves)."""
+        self._known: dict[int, tuple[Action, int]] | None = {}
+        """The number of each action object met, by its id (the action kept alive);
+        None once it proved useless."""
+        self._looked_up = 0
+        """Numbers asked for since the memory was last cleared."""
+        self._once: set[tuple[int, ...]] = set()
+        """Numbers of short lists met once (their masks are kept from the second time)."""
+        self._seen: dict[int, list[Action]] = {}
+        """Long lists met once, by their last action's id: a later list ending the same
+        way makes their shared run a tail."""
         empty = np.zeros(len(catalog), dtype=np.int8)
         empty.flags.writeable = False
         self._empty: _Parts = (empty, (), frozenset())
@@ -331,34 +400,76 @@ class ActionNumbers:
         tails = self._tails
         last = legal[-1]
         tail = tails.get(id(last))
-        if tail is None or tail.actions[-1] is not last:
-            if len(legal) < self.SHORTEST:
-                return self._short_mask(legal)
-            if len(tails) >= self.LIMIT:
-                tails.clear()
-            tail = tails[id(last)] = self._tail(list(legal))
-        size = len(tail.actions)
-        if len(legal) < size or legal[-size:] != tail.actions:
-            same = _common_tail(legal, tail.actions)
-            tail = tails[id(last)] = self._tail(
-                list(legal[len(legal) - same :] if same >= self.SHORTEST else legal)
-            )
+        if tail is not None and tail.actions[-1] is last:
             size = len(tail.actions)
-        if len(legal) == size:
-            return tail.mask, (), tail.kinds
-        head = legal[: len(legal) - size]
+            if len(legal) >= size and legal[-size:] == tail.actions:
+                if len(legal) == size:
+                    return tail.mask, (), tail.kinds
+                head = legal[: len(legal) - size]
+                return tail.mask, tuple(self._numbers(head)), tail.kinds | _kinds(head)
+            earlier: Sequence[Action] | None = tail.actions
+        else:
+            earlier = None
+        if len(legal) < self.SHORTEST:
+            return self._short_mask(legal)
+        # A long list: does it end like a tail, or a list, seen before with the same
+        # last action? A list met only once (moves made afresh, say) keeps no tail.
+        if earlier is None:
+            seen = self._seen.get(id(last))
+            if seen is not None and seen[-1] is last:
+                earlier = seen
+        same = _common_tail(legal, earlier) if earlier is not None else 0
+        if same < self.SHORTEST:
+            if len(self._seen) >= self.LIMIT:
+                self._seen.clear()
+            self._seen[id(last)] = list(legal)
+            return self._short_mask(legal)
+        if len(tails) >= self.LIMIT:
+            tails.clear()
+        self._seen.pop(id(last), None)
+        tail = tails[id(last)] = self._tail(list(legal[len(legal) - same :]))
+        return self._masked(legal)
+
+    def _numbers(self, actions: Iterable[Action]) -> list[int]:
+        """The number of each action, remembered by the action object: most rule sets
+        hand out the same objects again and again (a roll, an end of turn, each move).
+        A rule set that makes its actions afresh each time fills the memory with
+        actions never met again: once the memory fills that way, it is not used."""
         index = self.catalog.index
-        return tail.mask, tuple([index(action) for action in head]), tail.kinds | _kinds(head)
+        known = self._known
+        if known is None:
+            return [index(action) for action in actions]
+        if len(known) >= self.KNOWN:
+            # Mostly new objects since the last clearing: the memory does not pay.
+            if self._looked_up < 2 * self.KNOWN:
+                self._known = None
+                return [index(action) for action in actions]
+            known.clear()
+            self._looked_up = 0
+        out = []
+        for action in actions:
+            found = known.get(id(action))
+            if found is None or found[0] is not action:
+                found = known[id(action)] = (action, index(action))
+            out.append(found[1])
+        self._looked_up += len(out)
+        return out
 
     def _short_mask(self, legal: Sequence[Action]) -> _Parts:
         """A short list's mask, the same for every list of the same numbers (most short
-        lists are made afresh each time, so the tails would never see them again)."""
-        index = self.catalog.index
-        numbers = tuple([index(action) for action in legal])
+        lists are made afresh each time, so the tails would never see them again). A
+        list of numbers met for the first time is handed out as numbers to set: many
+        (moves from one square) never come again."""
+        numbers = tuple(self._numbers(legal))
         found = self._short.get(numbers)
         if found is None:
             if len(self._short) >= self.LIMIT:
                 self._short.clear()
+            if numbers not in self._once:
+                if len(self._once) >= self.LIMIT:
+                    self._once.clear()
+                self._once.add(numbers)
+                return self._empty[0], numbers, _kinds(legal)
             mask = np.zeros(len(self.catalog), dtype=np.int8)
             mask[list(numbers)] = 1
             mask.flags.writeable = False
@@ -367,7 +478,7 @@ class ActionNumbers:
 
     def _tail(self, actions: list[Action]) -> _Tail:
         mask = np.zeros(len(self.catalog), dtype=np.int8)
-        index = self.catalog.index
+        index = self.catalog.index  # a tail's actions are looked up as the tail after this
         mask[[index(action) for action in actions]] = 1
         mask.flags.writeable = False
         return _Tail(actions, mask, _kinds(actions))
@@ -399,11 +510,21 @@ class Encoder:
         self._legal: tuple[int, int, list[Action]] = (-1, -1, [])
         self._to_act: tuple[int, tuple[int, ...]] = (-1, ())
         self._kinds: dict[frozenset[str], list[int]] = {}
+        self._waiting: dict[tuple[int, ...], list[int]] = {}
         self._no_counts = [0] * layout.players
         # The last positions and weapons read from a view, with their ones: most steps
         # move nothing, whichever seat looks.
         self._pieces: tuple[Any, list[int]] = (None, [])
         self._weapons: tuple[Any, list[int]] = (None, [])
+
+    def _to_act_ones(self) -> list[int]:
+        """The flat positions of the to-act part's ones (one list per set of seats)."""
+        waiting = self.to_act()
+        ones = self._waiting.get(waiting)
+        if ones is None:
+            at = self.layout.start["to_act"]
+            ones = self._waiting[waiting] = [at + s for s in waiting]
+        return ones
 
     def to_act(self) -> tuple[int, ...]:
         """The seats the game waits for now (asked of the engine once per position)."""
@@ -439,17 +560,18 @@ class Encoder:
         # The rule set's view of this seat; its notebook reads only the events it has not read.
         view = game.rules.view(game.state, seat)
         memory.follow(game)
-        # The one-hot entries are gathered as flat positions; the seat's vector changes
-        # only where they differ from its last observation's (a numpy call per entry, or
-        # a fresh vector each step, cost more than the engine step the observation follows).
-        start = layout.start
-        ones = [start["seat"] + seat]
-        at = start["to_act"]
-        ones += [at + s for s in self.to_act()]
-        ones += memory.hand_ones((*view.get("hand", ()), *view.get("playing_cards", ())), layout)
-        ones += self._piece_ones(view.get("positions") or {})
-        ones += self._weapon_ones(view.get("weapons") or {})
-        ones += self._kind_ones(self.numbers.parts(legal)[2])
+        # The one-hot entries are gathered as flat positions, part by part; a part that
+        # did not change is the very list of the last step, and the seat's vector changes
+        # only where a part differs from its last observation's (a numpy call per entry,
+        # or a fresh vector each step, cost more than the engine step the observation
+        # follows).
+        segments = (
+            self._to_act_ones(),
+            memory.hand_ones((*view.get("hand", ()), *view.get("playing_cards", ())), layout),
+            self._piece_ones(view.get("positions") or {}),
+            self._weapon_ones(view.get("weapons") or {}),
+            self._kind_ones(self.numbers.parts(legal)[2]),
+        )
         counts: list[Any] = []
         players = layout.players
         for name in layout.count_fields:
@@ -458,7 +580,7 @@ class Encoder:
                 counts += value
             else:
                 counts += self._no_counts
-        return memory.update(ones, counts, layout)
+        return memory.update(segments, counts, layout)
 
     def _piece_ones(self, positions: Mapping[str, Any]) -> list[int]:
         known, ones = self._pieces
