@@ -8,6 +8,8 @@ in every seat equally often; the interval is the Wilson 95% interval.
         --lineup strong,sensible,sensible
     nice .venv/bin/python benchmarks/bench_strong_bot.py solves --players 6 --games 150
 
+``--start K`` plays games K to K + games - 1 of the same run, so a long run can be
+split across processes (the records of the parts, saved with ``--save``, add up).
 ``wins`` also prints the strong bot's accusations on the odds (how many, their mean
 odds, how many were right) and, over every time it weighed accusing, how often the
 likeliest envelope was the true one by the odds it gave it. ``solves`` checks
@@ -129,7 +131,8 @@ def wins(options: argparse.Namespace) -> None:
         lineup = (lineup[0],) + ("sensible",) * (options.players - 1)
     if len(lineup) != options.players:
         sys.exit(f"give {options.players} bots, got {len(lineup)}")
-    jobs = [(i, options.players, options.seed, lineup) for i in range(options.games)]
+    first = options.start
+    jobs = [(i, options.players, options.seed, lineup) for i in range(first, first + options.games)]
     seated: Counter[str] = Counter()
     won: Counter[str] = Counter()
     wrong: Counter[str] = Counter()
@@ -261,6 +264,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     w.add_argument("--players", type=int, default=6)
     w.add_argument("--games", type=int, default=600)
     w.add_argument("--seed", type=int, default=1)
+    w.add_argument("--start", type=int, default=0, help="index of the first game")
     w.add_argument("--lineup", default="strong")
     w.add_argument("--jobs", type=int, default=2)
     w.add_argument("--progress", action="store_true")

@@ -93,7 +93,8 @@ def test_a_card_named_by_a_player_is_less_likely_in_its_hand_when_aware() -> Non
 def test_the_naming_weight_counts_each_naming_and_ignores_the_seat_itself() -> None:
     mine = Question(0, ("plum", "rope", "hall"), (), 1, "rope")
     theirs = Question(2, ("plum", "rope", "hall"), (1,), None, None)
-    weights = place_weights([mine, theirs, theirs], 0, Likelihood(own_card=0.1, renamed=1.0))
+    plain_answers = Likelihood(own_card=0.1, renamed=1.0, shown_room=1.0)
+    weights = place_weights([mine, theirs, theirs], 0, plain_answers)
     assert math.isclose(weights["plum"][2], 0.01)
     assert 0 not in weights["plum"] and "hall" not in weights
 

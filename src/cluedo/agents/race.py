@@ -200,6 +200,9 @@ class PublicNotebook:
         self.cards = tuple(cards)
         self.book = QuickNotebook(sizes, [[self.index[c] for c in cat] for cat in categories])
         self.named: tuple[int, ...] = ()
+        self.room_first = False
+        """Whether a hidden answer is taken to show the room when the answerer holds it
+        (as careful players do; else one of the named cards it holds at random)."""
 
     def observe_event(self, event: Mapping[str, Any]) -> None:
         """Take in one event of the seat's log (what it shows only this seat is left out)."""
@@ -235,8 +238,9 @@ class PublicNotebook:
         never makes them).
 
         The answers ``seat`` received show, in the deal, one of the named cards the
-        answerer holds; unless this seat saw which, the one shown is drawn at random
-        among them (preferring one shown to ``seat`` before, as careful players do).
+        answerer holds; unless this seat saw which, it is chosen as careful players
+        do: one shown to ``seat`` before, else the room (if :attr:`room_first`), else
+        one drawn at random.
         """
         book = base.copy()
         book.hand(seat, [c for c, h in enumerate(holder) if h == seat])
@@ -255,7 +259,13 @@ class PublicNotebook:
                 if not held:
                     continue
                 again = [c for c in held if c in seen]
-                card = again[0] if again else held[0] if len(held) == 1 else rng.choice(held)
+                room = self.index.get(q.cards[2])
+                if again:
+                    card = again[0]
+                elif (self.room_first and room in held) or len(held) == 1:
+                    card = room if self.room_first and room in held else held[0]
+                else:
+                    card = rng.choice(held)
             seen.add(card)
             book.holds(q.answerer, card)
         try:

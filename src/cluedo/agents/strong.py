@@ -30,7 +30,12 @@ import numpy.typing as npt
 
 from cluedo.agents.base import Agent, card_knowledge
 from cluedo.agents.inquiry import Draws, holders_of, silence_odds, turn_value
-from cluedo.agents.opponent_model import DealSampler, QuestionLog, aware_odds
+from cluedo.agents.opponent_model import (
+    DealSampler,
+    Likelihood,
+    QuestionLog,
+    aware_odds,
+)
 from cluedo.agents.race import GAIN, PublicNotebook, survival, waiting
 from cluedo.content.board import Board, load_board
 from cluedo.engine.actions import Action
@@ -56,6 +61,14 @@ class StrongAgent(Agent):
     """Bits a question loses for naming an opponent's suspect that is not yet in the
     room: its token is brought here, and that player may ask here at once next turn
     (a turn of walking saved for it)."""
+    SHOWN_ROOM = 1.0
+    """The opponent-aware ratio for an answerer holding the room when it showed this
+    seat a suspect or weapon instead (1 leaves that evidence out; the measured ratio is
+    :data:`cluedo.agents.opponent_model.SHOWN_ROOM`, which did not win more games)."""
+    ROOM_FIRST = False
+    """Whether the opponents' rebuilt notebooks take a hidden answer to show the room
+    when the answerer holds it (:attr:`cluedo.agents.race.PublicNotebook.room_first`;
+    tried with ``SHOWN_ROOM``, not kept)."""
     GAIN = GAIN
     """The share of what is missing to certainty that waiting a round is worth
     (:data:`cluedo.agents.race.GAIN`)."""
@@ -108,6 +121,7 @@ class StrongAgent(Agent):
                     [int(n) for n in event["hand_sizes"]],
                     list(cats.values()),
                 )
+                self.public.room_first = self.ROOM_FIRST
             if kind in KNOWLEDGE_EVENTS:
                 self._learnt += 1
                 self.log.observe_event(event)
@@ -168,7 +182,9 @@ class StrongAgent(Agent):
         book = self.book
         assert book is not None
         players = int(view["players"])
-        sampler = DealSampler(book, self.seat, self.log.questions, aware=self.aware)
+        sampler = DealSampler(
+            book, self.seat, self.log.questions, aware=self.aware, likelihood=self._likelihood()
+        )
         owners = sampler.draw_owners(
             random.Random(self.rng.random()), self.DRAWS, starts=self._chain_ends
         )
@@ -385,13 +401,17 @@ class StrongAgent(Agent):
                     out[card] += math.log2(len(left)) - math.log2(len(left) - 1)
         return {card: bits / len(holders) for card, bits in out.items()}
 
+    def _likelihood(self) -> Likelihood:
+        return Likelihood(shown_room=self.SHOWN_ROOM)
+
     # -- the race -----------------------------------------------------------------------
 
     def odds(self, book: CardKnowledge) -> list[tuple[tuple[str, ...], float]]:
         """Every possible envelope with its odds, likeliest first (opponent-aware if
         so set)."""
         if self.aware:
-            return list(aware_odds(book, self.log.questions, self.seat).envelopes)
+            odds = aware_odds(book, self.log.questions, self.seat, self._likelihood())
+            return list(odds.envelopes)
         notebook = book.exact_notebook()
         assert notebook is not None
         return [(combo, float(p)) for combo, p in notebook.envelope_distribution().items()]
