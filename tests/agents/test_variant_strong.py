@@ -236,17 +236,3 @@ def test_a_table_with_the_hard_bot_plays_a_whole_game(rules: str) -> None:
     }
     play_out(game, agents, limit=20_000)
     assert game.finished
-
-
-def test_clussassin_hard_hunter_weighs_danger_by_its_caution() -> None:
-    game = new_game("clussassin", players=3, seed=1)
-    view = game.view(0)
-    careful, bold = HunterAgent(0, seed=1), StrongHunterAgent(0, seed=1)
-    careful.board = bold.board = BOARD
-    threats = careful._threats(view)
-    squares = [sq for sq in BOARD.node_of_square if sq not in BOARD.room_at]
-    dangers = [
-        (careful._safety(view, sq, threats), bold._safety(view, sq, threats)) for sq in squares
-    ]
-    assert any(fear < 0 for fear, _ in dangers)
-    assert all(b == pytest.approx(StrongHunterAgent.CAUTION * c) for c, b in dangers)

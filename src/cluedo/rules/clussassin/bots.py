@@ -12,12 +12,18 @@ squares where such a player could attack it at once, and, less strongly,
 squares such a player could strike after an ordinary move.
 When it survives an attack it runs from the attacker by the same measure; when
 it must swap target cards it gives its own card to the player farthest away.
+
+The strong hunter (:class:`StrongHunterAgent`) measures that danger by the
+odds of the dice instead of by distance.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from itertools import product
 from typing import Any
 
 from cluedo.agents.base import Agent
@@ -26,7 +32,7 @@ from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.registry import BotList
 from cluedo.content.board import Board, Square, load_board
 from cluedo.engine.actions import Action
-from cluedo.mechanics.sight import can_see, manhattan
+from cluedo.mechanics.sight import can_see, manhattan, visible_within
 
 ATTACK_REACH = 3
 WITNESS_REACH = 6
@@ -34,6 +40,29 @@ TYPICAL_MOVE = 7
 """What two dice usually give: the reach of a hunter's next move."""
 
 Location = str | Square
+
+_SIGHT: dict[tuple[str, Square, int], frozenset[Square]] = {}
+
+
+def _sight(board: Board, square: Square, reach: int) -> frozenset[Square]:
+    """Hallway squares within ``reach`` of ``square`` and in its line of sight (cached)."""
+    key = (board.id, square, reach)
+    found = _SIGHT.get(key)
+    if found is None:
+        found = _SIGHT[key] = frozenset(visible_within(board, square, reach))
+    return found
+
+
+@cache
+def reach_chance(steps: int, dice: int = 2) -> float:
+    """The chance that ``dice`` six-sided dice total at least ``steps``.
+
+    >>> reach_chance(2), reach_chance(7), round(reach_chance(12), 4)
+    (1.0, 0.5833333333333334, 0.0278)
+    """
+    totals = Counter(sum(faces) for faces in product(range(1, 7), repeat=dice))
+    chance: float = sum(n for total, n in totals.items() if total >= steps) / 6**dice
+    return chance
 
 
 def _loc(value: Any) -> Location:
@@ -285,28 +314,36 @@ class CarelessHunterAgent(HunterAgent):
 
 
 class StrongHunterAgent(HunterAgent):
-    """The hunter, reading the table's rule on witnesses, and arming itself first.
+    """The hunter that looks one roll ahead, reads the table's rule on witnesses,
+    and arms itself first.
+
+    Measured games showed where the careful hunter dies: almost always to a hunter
+    that has just moved, to a hallway square within reach of it or into the room it
+    stood in alone. The careful hunter judges a square by its hunters' distance
+    alone; this one looks at the squares an attack on it could come from (the room,
+    if nobody else is in it; in the hallway, squares within reach and in sight that
+    no one else watches) and at the odds of a hunter's next roll bringing it to one
+    of them (:attr:`FORESIGHT`). So it stands where onlookers guard every way in, or
+    where no roll reaches, and fears much more the squares a roll does reach. So
+    that a table of such hunters cannot freeze, each watching the others from
+    safety, its fear fades while nobody attacks anyone (:attr:`QUIET`).
 
     Where only characters with a player spoil a hallway attack (the option
     ``witnesses: players``), the careful hunter still counts every character as a
     witness: it passes up attacks it could make, and misjudges where its hunters
     could strike. This one counts only the witnesses the table's rules count.
 
-    Measured games showed where the careful hunter loses ground: most attacks are
-    one die against one (a kill about two times in five), and a specialty weapon in
-    hand adds a die to every attack and every defence for the rest of the game.
-    The careful hunter fetches its weapon only when it lies within a few steps;
-    this one goes out of its way for it from across the board
+    A specialty weapon in hand adds a die to every attack and every defence for the
+    rest of the game. The careful hunter fetches its weapon only when it lies within
+    a few steps; this one goes out of its way for it from across the board
     (:attr:`WEAPON_DETOUR`), and in a room with both its weapon and its target it
-    picks the weapon up before it strikes. Halving its fear of its hunters, tried
-    before, gained nothing in longer trials (docs/bots.md has the measurements), so
-    it keeps the careful hunter's caution (:attr:`CAUTION`).
+    picks the weapon up before it strikes.
     """
 
     name = "strong"
 
     CAUTION = 1.0
-    """How much of the careful hunter's fear it keeps."""
+    """A factor on all the dangers below."""
 
     WEAPON_DETOUR = 25
     """How far it goes out of its way for its specialty weapon (the careful hunter: 10)."""
@@ -314,12 +351,33 @@ class StrongHunterAgent(HunterAgent):
     WEAPON_PULL = 1.2
     """Score per step nearer its weapon, inside that detour (the careful hunter: 0.8)."""
 
+    STRIKE_NOW = 60.0
+    """The danger of a square a hunter could attack me on before even moving."""
+
+    FORESIGHT = 60.0
+    """The danger of a square a hunter's next roll surely brings it in reach of."""
+
+    QUIET = 8.0
+    """After this many of my turns without an attack anywhere, my fear is halved
+    (after twice as many, a third), so a table of careful hunters cannot freeze."""
+
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed)
         self.players_only = False
         self.played: frozenset[str] = frozenset()
+        self._closed: dict[frozenset[Square], frozenset[Square]] = {}
+        """Hallway squares no attack can be made from, by where the watchers stand."""
+        self.quiet = 0
+        """My turns since I last saw an attack."""
+        self._seen: Any = None
+        """The turn number of my last decision."""
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        if any(event.get("kind") == "attack" for event in view.get("log", ())):
+            self.quiet = 0
+        elif (view.get("pending") or {}).get("stage") == "start" and view.get("turn") != self._seen:
+            self.quiet += 1
+        self._seen = view.get("turn")
         options = view.get("options") or {}
         self.players_only = options.get("witnesses") == "players"
         self.played = frozenset(view["characters"])
@@ -356,7 +414,63 @@ class StrongHunterAgent(HunterAgent):
         return super()._score(dict(view, positions=seen), to, threats)
 
     def _safety(self, view: Mapping[str, Any], to: Location, threats: Mapping[str, float]) -> float:
-        return self.CAUTION * super()._safety(view, to, threats)
+        """Minus the danger at ``to``: for each player that may hunt me, the chance
+        that its next roll takes it to a square it could attack me from.
+
+        The careful hunter weighs a hunter's distance alone; this one looks at the
+        squares an attack could come from (the room, if nobody else is in it; in the
+        hallway, squares within reach and in sight of mine that no one else watches)
+        and at the odds of the dice bringing the hunter to one of them.
+        """
+        if to == view.get("safe_room"):
+            return 0.0  # nobody attacks there
+        board = self.board
+        assert board is not None
+        me = view["characters"][self.seat]
+        positions = {c: _loc(p) for c, p in view["positions"].items() if c != me}
+        dice = int((view.get("options") or {}).get("dice", 2))
+        danger = 0.0
+        for hunter, chance in threats.items():
+            if hunter not in positions:
+                continue
+            where = positions[hunter]
+            others = {c: loc for c, loc in positions.items() if c != hunter}
+            if self._strikes(view, where, to, others):
+                # It could attack before even moving.
+                danger += self.STRIKE_NOW * chance
+                continue
+            spots = self._attack_spots(view, to, others)
+            if spots:
+                steps = board.distances_from(board.node(where))
+                need = min(steps[board.node(s)] for s in spots)
+                danger += self.FORESIGHT * chance * reach_chance(need, dice)
+        # Where nobody dares to attack, the game never ends: fear fades with quiet.
+        return -self.CAUTION * danger / (1.0 + self.quiet / self.QUIET)
+
+    def _attack_spots(
+        self, view: Mapping[str, Any], victim: Location, others: Mapping[str, Location]
+    ) -> list[Location]:
+        """Where an attacker could strike a character at ``victim`` from, with
+        ``others`` (everyone but the two of them) where they are now."""
+        board = self.board
+        assert board is not None
+        if isinstance(victim, str):
+            alone = all(loc != victim for loc in others.values())
+            return [victim] if alone and victim != view.get("safe_room") else []
+        watchers = frozenset(
+            loc
+            for c, loc in others.items()
+            if isinstance(loc, tuple) and (c in self.played or not self.players_only)
+        )
+        # Sight is symmetric: the squares watched are those the watchers see, and
+        # nobody stands on another's square.
+        closed = self._closed.get(watchers)
+        if closed is None:
+            if len(self._closed) > 512:
+                self._closed.clear()
+            closed = watchers.union(*(_sight(board, w, WITNESS_REACH) for w in watchers))
+            self._closed[watchers] = closed
+        return [spot for spot in _sight(board, victim, ATTACK_REACH) if spot not in closed]
 
 
 BOTS = BotList(
@@ -375,8 +489,8 @@ BOTS = BotList(
         "who may be hunting it, and now and then stops short of the best square",
         "sensible": "medium: hunts its target and keeps away from whoever may hunt it",
         "hunter": "the same careful hunter",
-        "strong": "hard: a hunter that arms itself first and reads the table's rule on "
-        "who counts as a witness",
+        "strong": "hard: a hunter that stays out of its hunters' next roll, arms itself "
+        "first and reads the table's rule on who counts as a witness",
     },
 )
 """This rule set's bots and the levels a person chooses from."""
