@@ -132,19 +132,57 @@ def test_strong_hunter_scales_every_danger_by_its_caution() -> None:
     assert half == pytest.approx([0.5 * danger for danger in full])
 
 
+def quiet_turns(bot: StrongHunterAgent, game: Game, turns: int) -> None:
+    """Let ``turns`` of the bot's turns go by with no attack anywhere."""
+    view = game.view(0)
+    for turn in range(1, 1 + turns):
+        bot.choose(dict(view, turn=turn, log=[]), game.legal_actions(0))
+
+
 def test_strong_hunters_fear_fades_with_turns_without_an_attack_and_returns_after_one() -> None:
     game = hunted_by_mustard()
     state = state_of(game)
     state.positions["scarlet"], state.positions["mustard"] = (17, 6), (17, 4)
     bot = strong_bot()
-    fear = -bot._safety(game.view(0), (17, 6), {"mustard": 1.0})
+    view = game.view(0)
+    fear = -bot._safety(view, (17, 6), {"mustard": 1.0})
     assert fear > 0
-    quiet = game.view(0)
-    for turn in range(1, 1 + int(bot.QUIET)):  # my turns go by with no attack anywhere
-        bot.choose(dict(quiet, turn=turn, log=[]), game.legal_actions(0))
+    quiet_turns(bot, game, int(bot.QUIET))
     assert bot.quiet == bot.QUIET
-    assert -bot._safety(quiet, (17, 6), {"mustard": 1.0}) == pytest.approx(fear / 2)
-    attacked = dict(quiet, turn=99, log=[{"kind": "attack", "attacker": "white"}])
+    faded = -bot._safety(view, (17, 6), {"mustard": 1.0})
+    assert 0 < faded <= fear / 2
+    attacked = dict(view, turn=99, log=[{"kind": "attack", "attacker": "white"}])
     bot.choose(attacked, game.legal_actions(0))
     assert bot.quiet == 0
-    assert -bot._safety(quiet, (17, 6), {"mustard": 1.0}) == pytest.approx(fear)
+    assert -bot._safety(view, (17, 6), {"mustard": 1.0}) == pytest.approx(fear)
+
+
+def test_strong_hunters_fear_fades_to_nothing_in_a_long_stand_off() -> None:
+    game = hunted_by_mustard()
+    state = state_of(game)
+    state.positions["scarlet"], state.positions["mustard"] = (17, 6), (17, 4)
+    bot = strong_bot()
+    view = game.view(0)
+    quiet_turns(bot, game, int(bot.FADE) - 1)
+    assert -bot._safety(view, (17, 6), {"mustard": 1.0}) > 0
+    quiet_turns(bot, game, 1)
+    assert bot._safety(view, (17, 6), {"mustard": 1.0}) == 0.0
+
+
+def test_strong_hunter_moves_as_if_fearless_after_a_long_stand_off() -> None:
+    def after_quiet(turns: int, caution: float) -> Action:
+        game = hunted_by_mustard()
+        state = state_of(game)
+        state.positions["scarlet"], state.positions["mustard"] = (17, 6), (17, 4)
+        bot = StrongHunterAgent(0, 1)
+        bot.CAUTION = caution
+        quiet_turns(bot, game, turns)
+        script_dice(game, 6, 6)
+        game.apply(Action.make(0, "roll"))
+        return bot.choose(dict(game.view(0), turn=turns + 1), game.legal_actions(0))
+
+    fade = int(StrongHunterAgent.FADE)
+    fearless = after_quiet(fade, caution=0.0)
+    # Fresh, its fear sends it elsewhere; after the stand-off it moves as if fearless.
+    assert after_quiet(0, caution=1.0) != fearless
+    assert after_quiet(fade, caution=1.0) == fearless

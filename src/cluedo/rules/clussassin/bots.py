@@ -326,7 +326,8 @@ class StrongHunterAgent(HunterAgent):
     of them (:attr:`FORESIGHT`). So it stands where onlookers guard every way in, or
     where no roll reaches, and fears much more the squares a roll does reach. So
     that a table of such hunters cannot freeze, each watching the others from
-    safety, its fear fades while nobody attacks anyone (:attr:`QUIET`).
+    safety, its fear fades while nobody attacks anyone (:attr:`QUIET`), down to
+    nothing if the stand-off lasts (:attr:`FADE`): then it goes straight for its target.
 
     Where only characters with a player spoil a hallway attack (the option
     ``witnesses: players``), the careful hunter still counts every character as a
@@ -360,6 +361,10 @@ class StrongHunterAgent(HunterAgent):
     QUIET = 8.0
     """After this many of my turns without an attack anywhere, my fear is halved
     (after twice as many, a third), so a table of careful hunters cannot freeze."""
+
+    FADE = 16.0
+    """After this many of my turns without an attack anywhere, I fear nothing and
+    go straight for my target, so a stand-off cannot last."""
 
     def __init__(self, seat: int, seed: int | None = None) -> None:
         super().__init__(seat, seed)
@@ -444,8 +449,12 @@ class StrongHunterAgent(HunterAgent):
                 steps = board.distances_from(board.node(where))
                 need = min(steps[board.node(s)] for s in spots)
                 danger += self.FORESIGHT * chance * reach_chance(need, dice)
+        return -self.CAUTION * danger * self._fear()
+
+    def _fear(self) -> float:
+        """How much of my fear is left after :attr:`quiet` turns without an attack."""
         # Where nobody dares to attack, the game never ends: fear fades with quiet.
-        return -self.CAUTION * danger / (1.0 + self.quiet / self.QUIET)
+        return max(0.0, 1.0 - self.quiet / self.FADE) / (1.0 + self.quiet / self.QUIET)
 
     def _attack_spots(
         self, view: Mapping[str, Any], victim: Location, others: Mapping[str, Location]
