@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import product
 from typing import Any
@@ -196,14 +196,8 @@ class HunterAgent(Agent):
         """Minus the danger at ``to`` from the players that may hunt me."""
         if to == view.get("safe_room"):
             return 0.0  # nobody attacks there
-        me = view["characters"][self.seat]
-        positions = {c: _loc(p) for c, p in view["positions"].items() if c != me}
         danger = 0.0
-        for hunter, chance in threats.items():
-            if hunter not in positions:
-                continue
-            where = positions[hunter]
-            others = {c: loc for c, loc in positions.items() if c != hunter}
+        for chance, where, others in self._hunters(view, threats):
             if self._strikes(view, where, to, others):
                 danger += 60.0 * chance  # it could attack before even moving
             else:
@@ -218,6 +212,18 @@ class HunterAgent(Agent):
                     if gap <= reach:
                         danger += (reach + 1 - gap) * 3.0 * chance
         return -danger
+
+    def _hunters(
+        self, view: Mapping[str, Any], threats: Mapping[str, float]
+    ) -> Iterator[tuple[float, Location, dict[str, Location]]]:
+        """Each character on the board that may hunt me: the chance it does, where it
+        stands, and where everyone but the two of us stands."""
+        me = view["characters"][self.seat]
+        positions = {c: _loc(p) for c, p in view["positions"].items() if c != me}
+        for hunter, chance in threats.items():
+            where = positions.get(hunter)
+            if where is not None:
+                yield chance, where, {c: loc for c, loc in positions.items() if c != hunter}
 
     def _watches(self, watcher: Location, square: Square) -> bool:
         board = self.board
@@ -431,15 +437,9 @@ class StrongHunterAgent(HunterAgent):
             return 0.0  # nobody attacks there
         board = self.board
         assert board is not None
-        me = view["characters"][self.seat]
-        positions = {c: _loc(p) for c, p in view["positions"].items() if c != me}
         dice = int((view.get("options") or {}).get("dice", 2))
         danger = 0.0
-        for hunter, chance in threats.items():
-            if hunter not in positions:
-                continue
-            where = positions[hunter]
-            others = {c: loc for c, loc in positions.items() if c != hunter}
+        for chance, where, others in self._hunters(view, threats):
             if self._strikes(view, where, to, others):
                 # It could attack before even moving.
                 danger += self.STRIKE_NOW * chance
