@@ -247,10 +247,19 @@ def a_decision(page: Page) -> bool:
     return any(k not in OTHER_CHOICES for k in kinds)
 
 
-GLIDING = (
-    "document.getAnimations().filter(a => a.constructor.name === 'Animation'"
-    " && a.effect && a.effect.target && a.effect.target.closest('#board')).length"
-)
+# Counts every glide the page starts (script animations of the board's SVG, not the CSS
+# ring; a token is drawn before its layer joins the board), from the moment the page
+# loads: a glide lasts under half a second, so looking for running ones after each
+# click could miss them all on a busy machine.
+COUNT_GLIDES = """
+window.__glides = 0;
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  if (this instanceof SVGElement) window.__glides += 1;
+  return animate.apply(this, args);
+};
+"""
+GLIDES = "window.__glides || 0"
 
 
 def create_in_lobby(
@@ -302,6 +311,7 @@ def play_whole_game(
         options.update(phone.get("options", {}))
     watched = Watched(browser, size)
     page = watched.page
+    page.add_init_script(COUNT_GLIDES)
     lobby = Shots(page, "lobby", shots_on and rules == "classic" and size == DESKTOP, {"lobby"})
     create_in_lobby(page, server, rules, game["players"], options, game.get("bot"), lobby)
     if size == PHONE:  # one shot of the phone's first screen, as "<rules>-phone.png"
@@ -348,8 +358,8 @@ def play_whole_game(
         moments.append(page.locator(".moment").count())
         done = take_one_action(page, accuse=mine >= game["accuse_after"])
         mine += 1
-        # Tokens and weapons that moved glide there (script animations, not the CSS ring).
-        glides.append(page.evaluate(GLIDING))
+        # Tokens and weapons that moved glide there.
+        glides.append(page.evaluate(GLIDES))
         if done == "roll":
             assert page.locator("#dice .die").count() >= 1
             shots.take("roll")
