@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from cluedo.agents.opponent_model import Likelihood, Question, place_weights
-from cluedo.agents.race import PublicNotebook
+from cluedo.agents.race import PublicNotebook, QuickNotebook
 
 ROOM_FIRST = Likelihood(own_card=1.0, renamed=1.0, shown_room=0.1)
 
@@ -48,19 +48,26 @@ def test_other_players_answers_carry_no_room_evidence_for_this_seat() -> None:
     )
 
 
-def test_a_rebuilt_opponent_notebook_takes_the_room_as_the_card_a_careful_answerer_showed() -> None:
-    # Suspects a, b, e; weapons c, d; rooms x, y. Seat 2 holds a and x, seat 1 b,
-    # seat 0 c; the envelope (bit 3) holds e, d and y.
+def seat_two_answers_seat_one(
+    room_first: bool,
+) -> tuple[PublicNotebook, QuickNotebook, list[int], list[Question]]:
+    """Seat 1 asks (a, c, x) and seat 2, holding a and x, shows it a card unseen by the
+    table. Suspects a, b, e; weapons c, d; rooms x, y; seat 1 holds b, seat 0 c, the
+    envelope (bit 3) e, d and y."""
     cards = ["a", "b", "e", "c", "d", "x", "y"]
     public = PublicNotebook(cards, [1, 1, 2], [["a", "b", "e"], ["c", "d"], ["x", "y"]])
-    public.room_first = True
+    public.room_first = room_first
     public.observe_event(
         {"kind": "suggestion", "seat": 1, "suspect": "a", "weapon": "c", "room": "x"}
     )
     public.observe_event({"kind": "card_shown", "seat": 2, "to": 1})
     holder = [2, 1, 3, 0, 3, 2, 3]
     questions = [Question(1, ("a", "c", "x"), (), 2, None)]
-    base = public.settled()
+    return public, public.settled(), holder, questions
+
+
+def test_a_rebuilt_opponent_notebook_takes_the_room_as_the_card_a_careful_answerer_showed() -> None:
+    public, base, holder, questions = seat_two_answers_seat_one(room_first=True)
     x, a = public.index["x"], public.index["a"]
     for seed in range(8):
         book = public.notebook_of(base, 1, holder, questions, random.Random(seed))
@@ -70,16 +77,7 @@ def test_a_rebuilt_opponent_notebook_takes_the_room_as_the_card_a_careful_answer
 
 
 def test_without_room_first_the_shown_card_is_drawn_among_those_held() -> None:
-    cards = ["a", "b", "e", "c", "d", "x", "y"]
-    public = PublicNotebook(cards, [1, 1, 2], [["a", "b", "e"], ["c", "d"], ["x", "y"]])
-    public.room_first = False
-    public.observe_event(
-        {"kind": "suggestion", "seat": 1, "suspect": "a", "weapon": "c", "room": "x"}
-    )
-    public.observe_event({"kind": "card_shown", "seat": 2, "to": 1})
-    holder = [2, 1, 3, 0, 3, 2, 3]
-    questions = [Question(1, ("a", "c", "x"), (), 2, None)]
-    base = public.settled()
+    public, base, holder, questions = seat_two_answers_seat_one(room_first=False)
     seen = set()
     for seed in range(16):
         book = public.notebook_of(base, 1, holder, questions, random.Random(seed))
