@@ -11,6 +11,7 @@ hold each shortcut to the long way.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,10 +23,14 @@ from cluedo.deduction.propagator import Propagator
 from cluedo.engine import Action, Game, new_game
 
 
-def _play(players: int, seed: int, bot: str = "sensible") -> list[Action]:
-    """The actions of one seeded game between bots of one kind."""
+def _sensible(seat: int, seed: int) -> Any:
+    return make_agent("sensible", seat, seed)
+
+
+def _play(players: int, seed: int, make: Callable[[int, int], Any] = _sensible) -> list[Action]:
+    """The actions of one seeded game between bots of one kind, ``make(seat, seed)``."""
     game = new_game("classic", players=players, seed=seed)
-    agents = {s: make_agent(bot, s, seed * 10 + s) for s in range(players)}
+    agents = {s: make(s, seed * 10 + s) for s in range(players)}
     while not game.finished:
         seat = game.to_act()[0]
         agent = agents[seat]
@@ -277,21 +282,6 @@ def test_asking_for_the_solution_only_when_it_may_accuse_plays_the_same_game(
     """The exact count answers the same whenever it is asked, so asking only when an
     accusation is legal must give the same accusations on the same turns."""
 
-    def play(plain: bool) -> list[Action]:
-        game = new_game("classic", players=players, seed=seed)
-        agents = {
-            s: _AsksEveryTime(s, seed * 10 + s)
-            if plain
-            else make_agent("sensible", s, seed * 10 + s)
-            for s in range(players)
-        }
-        while not game.finished:
-            seat = game.to_act()[0]
-            agent = agents[seat]
-            view = game.view(seat, log_since=agent.log_cursor)
-            agent.log_cursor = view["log_end"]
-            game.apply(agent.choose(view, game.legal_actions(seat)))
-        assert any(a.kind == "accuse" for a in game.actions)
-        return list(game.actions)
-
-    assert play(plain=True) == play(plain=False)
+    every_time = _play(players, seed, _AsksEveryTime)
+    assert any(a.kind == "accuse" for a in every_time)
+    assert every_time == _play(players, seed)
