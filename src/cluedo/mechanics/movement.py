@@ -179,30 +179,6 @@ def _near(board: Board, start: int, steps: int) -> frozenset[int]:
     return frozenset(seen)
 
 
-def _fewest_steps_to_rooms(
-    board: Board, start: int, steps: int, occupied: Collection[int]
-) -> dict[int, int]:
-    """Each room (other than ``start``) a move of at most ``steps`` can enter, with the
-    fewest steps it takes: a shortest path never repeats a square, so breadth-first."""
-    first_room = len(board.corridor)
-    neighbours = board.neighbours
-    fewest: dict[int, int] = {}
-    seen = {start}
-    frontier = [start]
-    for used in range(1, steps + 1):
-        ahead = []
-        for node in frontier:
-            for nxt in neighbours[node]:
-                if nxt >= first_room:
-                    if nxt != start and nxt not in fewest:
-                        fewest[nxt] = used
-                elif nxt not in seen and nxt not in occupied:
-                    seen.add(nxt)
-                    ahead.append(nxt)
-        frontier = ahead
-    return fewest
-
-
 def _exact(board: Board, start: int, steps: int, occupied: Collection[int]) -> dict[int, int]:
     """Every simple path of up to ``steps`` steps, walked depth first: a room entered
     (with the fewest steps any path takes to it) or a corridor square reached with
@@ -212,7 +188,9 @@ def _exact(board: Board, start: int, steps: int, occupied: Collection[int]) -> d
     neighbours = board.neighbours
     first_room = len(board.corridor)
     ahead = _memo(board).ahead(steps)
-    fewest = _fewest_steps_to_rooms(board, start, steps, occupied)
+    # The up-to search is breadth first: each room it finds, with the fewest steps any
+    # move takes to it (a shortest path never repeats a square).
+    fewest = {n: d for n, d in _within(board, start, steps, occupied).items() if n >= first_room}
     # A bit per node still worth reaching: corridor squares not yet found, and rooms
     # not yet found with their fewest steps.
     wanted = (1 << first_room) - 1
