@@ -21,6 +21,11 @@ each worker's CPU time (``time.process_time``).
 - **The engine alone** on the same actions: the games above, as this checkout's
   bots played them, replayed from their saves with the calls a bot loop makes
   (a checkout that cannot load a save of this version is left out).
+
+Each worker sets up Python's garbage collector as that checkout's simulator does for
+its workers (``cluedo.engine.collector.settle``; a checkout without it keeps Python's
+defaults, as its simulator did); ``--python-gc`` keeps Python's defaults in every
+worker, to see the code's own part of a change.
 """
 
 from __future__ import annotations
@@ -112,7 +117,14 @@ def replay_engine(save: dict[str, Any]) -> dict[str, Any]:
     return {"cpu": clock() - started}
 
 
-def worker_main() -> None:
+def worker_main(python_gc: bool) -> None:
+    if not python_gc:
+        try:
+            from cluedo.engine.collector import settle
+        except ImportError:  # a checkout from before: its simulator kept Python's defaults
+            pass
+        else:
+            settle()
     print(json.dumps({"ready": True}), flush=True)
     for line in sys.stdin:
         cmd = json.loads(line)
@@ -128,11 +140,11 @@ def worker_main() -> None:
 class Child:
     """A worker process running this script with the code under ``src``."""
 
-    def __init__(self, name: str, src: Path) -> None:
+    def __init__(self, name: str, src: Path, python_gc: bool) -> None:
         self.name = name
         env = dict(os.environ, PYTHONPATH=str(src))
         self.proc = subprocess.Popen(
-            [sys.executable, __file__, "--worker"],
+            [sys.executable, __file__, "--worker", *(["--python-gc"] if python_gc else [])],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -176,8 +188,8 @@ def _tables(only: list[str] | None) -> list[tuple[str, int, Any]]:
 
 
 def run(args: argparse.Namespace) -> None:
-    children = [Child("this checkout", ROOT / "src")]
-    children += [Child(str(src), Path(src)) for src in args.compare]
+    children = [Child("this checkout", ROOT / "src", args.python_gc)]
+    children += [Child(str(src), Path(src), args.python_gc) for src in args.compare]
     names = [c.name for c in children]
     games: dict[tuple[str, int], dict[str, list[dict[str, Any]]]] = {}
     engine: dict[tuple[str, int], dict[str, list[dict[str, Any]]]] = {}
@@ -212,7 +224,12 @@ def run(args: argparse.Namespace) -> None:
     load_after = os.getloadavg()
     report(names, games, engine)
     print(
-        f"\n{os.cpu_count()} cores; load average {load_before[0]:.2f} at the start, "
+        "\nPython's default garbage collector in every worker."
+        if args.python_gc
+        else "\nThe garbage collector set up as each checkout's simulator does."
+    )
+    print(
+        f"{os.cpu_count()} cores; load average {load_before[0]:.2f} at the start, "
         f"{load_after[0]:.2f} at the end; {time.monotonic() - started:.0f} s wall clock."
     )
 
@@ -292,10 +309,15 @@ def main() -> None:
     parser.add_argument(
         "--only", nargs="*", metavar="RULES[:PLAYERS]", help="only these rule sets (six players)"
     )
+    parser.add_argument(
+        "--python-gc",
+        action="store_true",
+        help="keep Python's default garbage collector in every worker",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        worker_main()
+        worker_main(args.python_gc)
     else:
         run(args)
 

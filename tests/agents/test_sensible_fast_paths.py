@@ -1,11 +1,11 @@
 """The sensible bot's shortcuts choose exactly what the plain computation chooses.
 
-Its tie-breaking numbers are drawn all at once and read from the bytes, only the
-cards that can still come out on top once they are added are looked at, and what it
-works out from a set of places (and a category's choices) is kept for every bot of
-every game. The notebook reads a log without a call per event, and its propagator
-recognises an answer it knows already by the type of the observation. These tests
-hold each shortcut to the long way.
+Only the cards that can still come out on top once its tie-breaking numbers are added
+are looked at; what it works out from a set of places (and a category's choices) is
+kept for every bot of every game; the moves are weighed all at once; the notebook
+reads what happened since the bot's last turn in one batch, without a call per
+event, and its propagator recognises an answer it knows already by the type of the
+observation. These tests hold each shortcut to the long way.
 """
 
 from __future__ import annotations
@@ -40,16 +40,6 @@ def _play(players: int, seed: int, make: Callable[[int, int], Any] = _sensible) 
     return list(game.actions)
 
 
-def test_numbers_read_from_one_bulk_draw_are_the_generators_own() -> None:
-    for seed in range(5):
-        one, bulk = random.Random(seed), random.Random(seed)
-        expected = [one.random() for _ in range(40)]
-        raw = sensible._bulk_draws(bulk, 40)
-        assert sensible._draws(raw) == expected
-        assert [sensible._draw(raw, k) for k in range(40)] == expected
-        assert one.random() == bulk.random()  # the generators are in step afterwards
-
-
 @pytest.mark.parametrize(("players", "seed"), [(6, 1), (6, 2), (4, 3), (3, 4)])
 def test_the_bot_chooses_as_it_does_drawing_one_number_per_card(
     players: int, seed: int, monkeypatch: pytest.MonkeyPatch
@@ -58,8 +48,45 @@ def test_the_bot_chooses_as_it_does_drawing_one_number_per_card(
     number added (the plain computation); the fast path weighs only the cards close
     enough to the best to win. The games must be the same action for action."""
     fast = _play(players, seed)
-    monkeypatch.setattr(sensible, "BULK_DRAWS", False)
+    monkeypatch.setattr(sensible, "CONTENDERS_ONLY", False)
     assert _play(players, seed) == fast
+
+
+def _move_one_by_one(agent: sensible.SensibleAgent, view: Any, moves: list[Action]) -> Action:
+    """The move chosen by asking :meth:`_prospect` about each one (the long way)."""
+    best, best_score = moves[0], float("-inf")
+    for action in moves:
+        to = action["to"]
+        score = agent._prospect(to)
+        if type(to) is str and agent._question_value(to) > 0.0:
+            score += agent.ASK_NOW
+        score += agent.rng.random() * 0.01
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+@pytest.mark.parametrize(("players", "seed"), [(6, 5), (3, 6)])
+def test_weighing_all_moves_at_once_chooses_the_move_prospect_by_prospect_does(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fast = _play(players, seed)
+    monkeypatch.setattr(sensible.SensibleAgent, "_move", _move_one_by_one)
+    assert _play(players, seed) == fast
+
+
+@pytest.mark.parametrize(("players", "seed"), [(6, 3), (4, 8)])
+def test_reading_the_log_in_batches_plays_the_game_reading_event_by_event_does(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bot takes in what happened since its last turn at once (the eliminations
+    drawn once per batch); event by event, the notebook reaches the same places, so
+    the bot plays the same game."""
+    from cluedo.deduction.knowledge import CardKnowledge
+
+    batched = _play(players, seed)
+    monkeypatch.setattr(CardKnowledge, "catch_up", CardKnowledge.observe_events)
+    assert _play(players, seed) == batched
 
 
 def test_what_the_bots_keep_for_every_game_does_not_change_their_choices(

@@ -12,8 +12,6 @@ answer, so even alone at the table it always moves on to the solution.
 
 from __future__ import annotations
 
-import random
-import struct
 from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -33,43 +31,9 @@ _TIE_BREAK = 1e-3
 """The largest tie-breaking amount added to a card's worth (a random fraction of it)."""
 
 
-_WORDS = struct.Struct("<II")
-
-
-def _draw(raw: bytes, k: int) -> float:
-    """The ``k``-th number ``Random.random()`` would return, read from the bytes of
-    what ``getrandbits(64 * n)`` returned instead of n calls (two 32-bit words each,
-    lowest first)."""
-    high: int
-    low: int
-    high, low = _WORDS.unpack_from(raw, k << 3)
-    return ((high >> 5) * 67108864.0 + (low >> 6)) * (1.0 / 9007199254740992.0)
-
-
-def _draws(raw: bytes) -> list[float]:
-    """Every number in ``raw``, as :func:`_draw` reads each."""
-    scale = 1.0 / 9007199254740992.0
-    return [
-        ((high >> 5) * 67108864.0 + (low >> 6)) * scale for high, low in _WORDS.iter_unpack(raw)
-    ]
-
-
-def _bulk_draws(rng: random.Random, n: int) -> bytes:
-    """The bytes of ``n`` draws made at once (read each with :func:`_draw`)."""
-    return rng.getrandbits(64 * n).to_bytes(8 * n, "little")
-
-
-def _bulk_draws_match() -> bool:
-    """Whether this Python's generator gives the same numbers drawn all at once (CPython's
-    does); elsewhere the bot draws them one by one."""
-    one, bulk = random.Random(2026), random.Random(2026)
-    expected = [one.random() for _ in range(16)]
-    raw = _bulk_draws(bulk, 16)
-    one_by_one = [_draw(raw, k) for k in range(16)]
-    return one_by_one == _draws(raw) == expected and one.random() == bulk.random()
-
-
-BULK_DRAWS = _bulk_draws_match()
+CONTENDERS_ONLY = True
+"""Weigh only the cards close enough to the best for the tie-breaking amounts to matter
+(the same choices as weighing every card, which the tests do with this off)."""
 
 
 _Level = tuple[tuple[float, ...], tuple[str, ...], tuple[tuple[int, float, str], ...]]
@@ -182,7 +146,7 @@ class SensibleAgent(Agent):
             self.categories = dict(self.book.categories)
             self.board = load_board(view.get("board", "classic"))
         log = view["log"]
-        self.book.observe_events(log)
+        self.book.catch_up(log)
         for event in log:
             if event["kind"] == "card_shown" and event["seat"] == self.seat and "card" in event:
                 self.shown.setdefault(event["card"], set()).add(event["to"])
@@ -371,15 +335,15 @@ class SensibleAgent(Agent):
         """:meth:`_best_at` at every level (kept for this decision).
 
         Small random amounts break ties without a fixed bias: one draw of the bot's
-        generator per card that may be named at each level, in order. They are
-        drawn all at once (the same numbers, see :func:`_draw`), and only the cards
+        generator per card that may be named at each level, in order. Only the cards
         whose worth is close enough to the best for the amounts to matter are looked at.
         """
         per_level = self._levels.get(category)
         if per_level is None:
             draws, choices = self._choices_of(category)
-            if BULK_DRAWS:
-                amounts = _draws(_bulk_draws(self.rng, draws))
+            draw = self.rng.random
+            if CONTENDERS_ONLY:
+                amounts = [draw() for _ in range(draws)]
                 per_level = []
                 for _, _, contenders in choices:
                     if len(contenders) == 1:
@@ -390,7 +354,6 @@ class SensibleAgent(Agent):
                             max([(w + amounts[k] * 1e-3, c) for k, w, c in contenders])
                         )
             else:
-                draw = self.rng.random
                 per_level = [
                     max(zip([w + draw() * 1e-3 for w in worth], cards, strict=True))
                     for worth, cards, _ in choices
@@ -421,27 +384,40 @@ class SensibleAgent(Agent):
         block, worths = self._block, self._worth
         # Known cards and cards outside the notebook teach nothing (see _card_worth).
         nothing = (0.0,) * (last + 1)
-        about = []
+        blocks = []
+        rows = []
         for c in cards:
             w = worths.get(c) or nothing
             if len(w) <= last:  # as _card_worth reads it past the end
                 w = w + (w[-1],) * (last + 1 - len(w))
-            about.append((block.get(c, last), w, c))
+            blocks.append(block.get(c, last))
+            rows.append(w)
+        if not cards:
+            raise ValueError(f"no card of {category} can be asked about")
+        columns = list(zip(*rows, strict=True))  # each level's worth of every card
+        lowest = min(blocks)
         found = []
         start = 0  # the first draw of this level
         limit = 2 * _TIE_BREAK
         for level in range(last + 1):
-            names = [c for b, _, c in about if b >= level]
-            if not names:
-                raise ValueError(f"no card of {category} can be asked about")
-            worth = [w[level] for b, w, _ in about if b >= level]
+            names: tuple[str, ...]
+            worth: tuple[float, ...]
+            if level <= lowest:  # no card is held before this level: all may be named
+                names, worth = cards, columns[level]
+            else:
+                keep = [i for i, b in enumerate(blocks) if b >= level]
+                if not keep:
+                    raise ValueError(f"no card of {category} can be asked about")
+                column = columns[level]
+                names = tuple([cards[i] for i in keep])
+                worth = tuple([column[i] for i in keep])
             top = max(worth)
             # Any other card ends below the best whatever the tie-breaking amounts
             # (each is less than _TIE_BREAK).
             contenders = tuple(
                 [(start + i, w, names[i]) for i, w in enumerate(worth) if top - w <= limit]
             )
-            found.append((tuple(worth), tuple(names), contenders))
+            found.append((worth, names, contenders))
             start += len(names)
         return start, tuple(found)
 
@@ -520,18 +496,26 @@ class SensibleAgent(Agent):
     ASK_NOW = 3.0
     """Bonus for a question this turn rather than after more walking."""
 
-    def _prospect(self, location: Any, exclude: Any = None) -> float:
-        """The best question value reachable from ``location``, less the walk to it."""
-        board = self.board
-        assert board is not None
-        node = board.node(location if isinstance(location, str) else tuple(location))
+    def _room_targets(self) -> list[tuple[str, float, tuple[int, ...]]]:
+        """The rooms worth asking in, with their question values and every node's walk
+        to each (kept for this decision)."""
         targets = self._targets
-        if targets is None:  # the rooms worth asking in, with the walk to each
+        if targets is None:
+            board = self.board
+            assert board is not None
             targets = self._targets = []
             for room in self._rooms():
                 value = self._question_value(room)
                 if value > 0.0:
                     targets.append((room, value, board.distances_from(board.node(room))))
+        return targets
+
+    def _prospect(self, location: Any, exclude: Any = None) -> float:
+        """The best question value reachable from ``location``, less the walk to it."""
+        board = self.board
+        assert board is not None
+        node = board.node(location if isinstance(location, str) else tuple(location))
+        targets = self._room_targets()
         step = self.STEP_COST
         if exclude is None:  # every move considered
             scores = [value - step * distances[node] for _, value, distances in targets]
@@ -553,15 +537,31 @@ class SensibleAgent(Agent):
         return value + self.ASK_NOW >= self._prospect(here, exclude=here)
 
     def _move(self, view: Mapping[str, Any], moves: Sequence[Action]) -> Action:
+        """The move whose end has the best :meth:`_prospect`, with :attr:`ASK_NOW` added
+        for a room with a question (the prospect worked out here for all moves at once)."""
+        board = self.board
+        assert board is not None
+        reach = [(value, distances) for _, value, distances in self._room_targets()]
+        step, ask_now = self.STEP_COST, self.ASK_NOW
+        rooms, squares = board.node_of_room, board.node_of_square
+        question_value, draw = self._question_value, self.rng.random
         best: Action = moves[0]
         best_score = float("-inf")
-        prospect, question_value, draw = self._prospect, self._question_value, self.rng.random
         for action in moves:
             to = action["to"]
-            score = prospect(to)
             # Only a room has a question (a square is worth 0.0 without asking).
-            if type(to) is str and question_value(to) > 0.0:
-                score += self.ASK_NOW
+            if type(to) is str:
+                node = rooms[to]
+                bonus = ask_now if question_value(to) > 0.0 else 0.0
+            else:
+                node = squares[to if type(to) is tuple else tuple(to)]
+                bonus = 0.0
+            score = (
+                max([value - step * distances[node] for value, distances in reach])
+                if reach
+                else 0.0
+            )
+            score += bonus
             score += draw() * 0.01  # break ties without a fixed bias
             if score > best_score:
                 best, best_score = action, score

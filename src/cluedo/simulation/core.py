@@ -43,6 +43,7 @@ from typing import Any
 from cluedo.agents import make_agent, registry
 from cluedo.agents.base import Agent
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT, ActionLimitReached, play_out
+from cluedo.engine.collector import settle_once, settled
 from cluedo.engine.game import new_game
 
 Z_95 = 1.959963984540054
@@ -401,11 +402,12 @@ class LocalBackend(Backend):
     def play(self, config: SimulationConfig) -> Iterator[GameRecord]:
         indices = range(config.start, config.start + config.games)
         if self.workers == 1 or len(indices) <= 1:
-            for i in indices:
-                yield play_index(config, i)
+            with settled():
+                for i in indices:
+                    yield play_index(config, i)
             return
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, initializer=settle_once)
         pool = self._pool
         batches = _batches(indices, _batch_size(len(indices), self.workers))
         pending: set[Future[list[GameRecord]]] = {
@@ -447,6 +449,7 @@ def cluedo_version() -> str:
 
 def _play_batch_on_ray(config: SimulationConfig, indices: range) -> tuple[str, list[GameRecord]]:
     """A Ray task: one batch of games, with the cluedo version that played them."""
+    settle_once()  # a Ray worker process plays batch after batch
     return cluedo_version(), _play_batch(config, indices)
 
 

@@ -19,7 +19,6 @@ docs/web.md.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import math
 import time
@@ -36,6 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cluedo.engine.collector import settle
 from cluedo.web.fairness import draw_secret
 from cluedo.web.guard import (
     HostCheck,
@@ -77,9 +77,6 @@ codes cannot be guessed). ``allowed_hosts``: the names the server answers to
 besides IP addresses and localhost (None: no Host check; ``cluedo serve`` always
 checks)."""
 
-
-GC_YOUNG = 20_000
-"""Allocations between young collections (Python's default is 700)."""
 
 FINISHED_KEPT = 32
 """Finished games kept in memory after someone asked for them (replays, late visitors)."""
@@ -279,9 +276,7 @@ def create_app(
         # What is loaded now lives as long as the server: keep the collector off it,
         # and collect young objects less often, so that no full collection stalls
         # every table for a tenth of a second in the middle of play.
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(GC_YOUNG, 20, 20)
+        settle()
         watch = asyncio.get_running_loop().create_task(_keep_claim(server_store))
         yield
         watch.cancel()
