@@ -142,7 +142,11 @@ class Tally:
         # (grouping, label) -> [games with it, games it won, seats with it, seats that won]
         self.group_counts: dict[tuple[str, str], list[int]] = {}
         self.groupings: dict[str, None] = {}  # first-seen order
-        self.stats: dict[str, Values] = {}  # in the order the rule set gives them
+        self.stats: dict[str, Values] = {}
+        self._stat_order: dict[str, tuple[int, int]] = {}
+        """Where each figure first came, as (game index, place in that game's figures):
+        a rule set may give some figures only in some games, and games arrive in any
+        order, so the summary lists them as the games in index order would."""
 
     @classmethod
     def of(cls, records: Iterable[GameRecord], players: int) -> Tally:
@@ -176,8 +180,12 @@ class Tally:
         if r.first is not None:
             self.known_first += 1
         self._add_groups(r)
-        for name, value in r.stats.items():
+        order = self._stat_order
+        for place, (name, value) in enumerate(r.stats.items()):
             self.stats.setdefault(name, Values()).add(value)
+            first = (r.index, place)
+            if name not in order or first < order[name]:
+                order[name] = first
 
     def _add_groups(self, r: GameRecord) -> None:
         winners = set(r.winners)
@@ -204,7 +212,8 @@ class Tally:
             completed=good,
             errors=len(self.errors),
             error_seeds=tuple((r.index, r.seed) for r in self.errors),
-            outcomes=dict(self.outcomes),
+            # By name: the same summary whatever order the games finished in.
+            outcomes=dict(sorted(self.outcomes.items())),
             no_winner=self.no_winner,
             unfinished=self.unfinished,
             mean_turns=self.turns.mean(),
@@ -229,7 +238,7 @@ class Tally:
             ),
             stats=tuple(
                 StatSummary(name, v.count, v.mean(), v.median(), v.low(), v.high(), v.total())
-                for name, v in self.stats.items()
+                for name, v in self._stats_in_order()
             ),
             per_turn=(
                 tuple(Rate.of(w, self.known_first) for w in self.turn_wins)
@@ -241,8 +250,11 @@ class Tally:
     def spread(self) -> Spread:
         """How uncertain the summary's mean game length and ``game_stats`` means are."""
         return Spread(
-            self.turns.half_width(), {name: v.half_width() for name, v in self.stats.items()}
+            self.turns.half_width(), {name: v.half_width() for name, v in self._stats_in_order()}
         )
+
+    def _stats_in_order(self) -> list[tuple[str, Values]]:
+        return sorted(self.stats.items(), key=lambda item: self._stat_order[item[0]])
 
 
 def summarize(records: Iterable[GameRecord], players: int) -> Summary:
