@@ -153,9 +153,7 @@ CATALOGUE = [
     Bad("action-number", edited(setitem(("actions", 0), 5)), "action 0 does not replay"),
     Bad(
         "action-illegal",
-        edited(
-            lambda d: (d["actions"].append({"seat": 0, "kind": "fly"}), d["chance"].append([]))
-        ),
+        edited(lambda d: (d["actions"].append({"seat": 0, "kind": "fly"}), d["chance"].append([]))),
         "action 24 does not replay",
     ),
     Bad(
