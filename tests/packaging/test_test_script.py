@@ -98,6 +98,7 @@ def run_script(
 
 CHECKS = [
     "ruff check src tests benchmarks examples",
+    "ruff format --check src tests benchmarks examples",
     "lint-imports ",
     "mypy ",
     "pytest -n 2 tests/web",
@@ -146,7 +147,7 @@ def test_when_it_cannot_install_it_stops_and_says_what_to_do(
 def test_deselecting_the_browser_tests_needs_no_chromium(tmp_path: Path) -> None:
     run = run_script(tmp_path, "-m", "not browser")
     assert run.code == 0, run.stderr
-    assert run.calls == [*CHECKS[:3], "pytest -n 2 -m not browser"]
+    assert run.calls == [*CHECKS[:4], "pytest -n 2 -m not browser"]
 
 
 def test_a_chromium_named_in_the_environment_is_used_as_it_is(tmp_path: Path) -> None:
@@ -209,7 +210,7 @@ def test_as_root_it_installs_postgresql_when_its_programs_are_missing(tmp_path: 
     assert run.calls == [
         "apt-get update -qq",
         "apt-get install -y -qq postgresql",
-        *CHECKS[:3],
+        *CHECKS[:4],
         "pytest -n 2 -m not browser",
     ]
     assert os.access(run.postgres / "15" / "bin" / "initdb", os.X_OK)
@@ -218,7 +219,7 @@ def test_as_root_it_installs_postgresql_when_its_programs_are_missing(tmp_path: 
 def test_deselecting_the_postgres_tests_needs_no_postgresql(tmp_path: Path) -> None:
     run = run_script(tmp_path, "-m", "not browser and not postgres", with_postgres=False)
     assert run.code == 0, run.stderr
-    assert run.calls == [*CHECKS[:3], "pytest -n 2 -m not browser and not postgres"]
+    assert run.calls == [*CHECKS[:4], "pytest -n 2 -m not browser and not postgres"]
 
 
 def test_without_postgresql_and_root_it_says_what_to_do(tmp_path: Path) -> None:
