@@ -19,7 +19,10 @@ likeliest envelope was the true one by the odds it gave it. ``solves`` checks
 A bot is named as in ``cluedo simulate`` (``sensible``, ``detective``, ``strong``),
 optionally with settings of the strong bot in brackets: ``strong[aware=0]``,
 ``strong[race=0]``, or its constants: ``strong[GAIN=0.3]``, ``strong[KEEP=0.5]``,
-``strong[PULL=0.5]`` (several joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
+``strong[PULL=0.5]``, ``strong[LOOKAHEAD=6]``, ``strong[GAIN_IDLE=0.1]``,
+``strong[OWN_CARD=0.2]`` (several joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
+``solves`` also splits its table by the chance the player may ask at its next turn
+(:func:`cluedo.agents.race.reach`).
 """
 
 from __future__ import annotations
@@ -200,18 +203,35 @@ def solves(options: argparse.Namespace) -> None:
     cards shown to it, with the true deal."""
     import random
 
+    from cluedo.agents.match import step_bots
     from cluedo.agents.opponent_model import QuestionLog
-    from cluedo.agents.race import SOLVES_NEXT_TURN, PublicNotebook
+    from cluedo.agents.race import SOLVES_NEXT_TURN, PublicNotebook, reach
     from cluedo.agents.registry import make_agent
 
     seen: Counter[int] = Counter()
     solved: Counter[int] = Counter()
+    by_reach: Counter[tuple[int, float]] = Counter()
+    solved_by_reach: Counter[tuple[int, float]] = Counter()
     for index in range(options.games):
         players = options.players
         game = new_game("classic", players=players, seed=seed_of(options.seed, index))
-        play_out(
+        rules: Any = game.rules
+        board = rules.board
+        # Where each token stood, and which were summoned, at the start of each turn.
+        tables: list[tuple[dict[str, Any], list[bool]]] = []
+
+        def snap(game: Any, before: int, tables: list[Any] = tables) -> None:
+            for event in game.events[before:]:
+                if event.full()["kind"] == "turn":
+                    s: Any = game.state
+                    tables.append((dict(s.positions), list(s.summoned)))
+
+        first: Any = game.state
+        tables.append((dict(first.positions), list(first.summoned)))
+        step_bots(
             game,
             {s: make_agent("sensible", s, seed=seed_of(index, s, "bot")) for s in range(players)},
+            on_action=snap,
         )
         state: Any = game.state
         events = [e.full() for e in game.events]
@@ -223,7 +243,6 @@ def solves(options: argparse.Namespace) -> None:
             elif event["kind"] == "accusation" and event["correct"] and turns:
                 turns[-1] = (turns[-1][0], True)
         setup = next(e for e in events if e["kind"] == "setup")
-        rules: Any = game.rules
         categories = [list(rules.suspects), list(rules.weapon_ids), list(rules.rooms)]
         cards = [c for cat in categories for c in cat]
         public = PublicNotebook(cards, [int(n) for n in setup["hand_sizes"]], categories)
@@ -249,11 +268,23 @@ def solves(options: argparse.Namespace) -> None:
                 distance = min(distance, len(SOLVES_NEXT_TURN) - 1)
                 seen[distance] += 1
                 solved[distance] += turns[later][1]
+                if turn < len(tables):
+                    positions, summoned = tables[turn]
+                    r = reach(board, positions[state.characters[seat]], summoned[seat])
+                    key = (min(distance, 4), 0.0 if r == 0 else 1.0 if r == 1 else 0.5)
+                    by_reach[key] += 1
+                    solved_by_reach[key] += turns[later][1]
     print(f"{options.players} players, {options.games} sensible bots' games")
     for d in sorted(seen):
         print(
             f"  {d:>2} cards to rule out: solves at its next turn {solved[d] / seen[d]:.3f}"
             f" of {seen[d]} (table {SOLVES_NEXT_TURN[d]:.3f})"
+        )
+    print("  by the chance of asking at the next turn (0, between, 1); distance 4 is 4 or more:")
+    for key in sorted(by_reach):
+        print(
+            f"    {key[0]} cards, reach {key[1]}: solves {solved_by_reach[key] / by_reach[key]:.3f}"
+            f" of {by_reach[key]}"
         )
 
 

@@ -35,6 +35,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cluedo.agents.opponent_model import Question
+from cluedo.content.board import Board
+
+DIE_SIDES = 6
+"""The classic die."""
 
 SOLVES_NEXT_TURN: tuple[float, ...] = (
     1.0,
@@ -77,6 +81,29 @@ def waiting(p: float, survive: float, gain: float = GAIN) -> float:
 def accuse_now(p: float, survive: float, gain: float = GAIN) -> bool:
     """Whether accusing with odds ``p`` beats waiting a round."""
     return p >= waiting(p, survive, gain)
+
+
+def reach(board: Board, location: Any, summoned: bool) -> float:
+    """The chance a player standing at ``location`` may ask a question at its next
+    turn: certain if a question brought it into its room or a passage leads on to
+    another room, else the share of die rolls that reach some other room (other
+    tokens left out).
+
+    >>> from cluedo.content.board import load_board
+    >>> board = load_board("classic")
+    >>> reach(board, "kitchen", summoned=False)
+    1.0
+    >>> reach(board, "hall", summoned=True)
+    1.0
+    """
+    in_room = isinstance(location, str)
+    if in_room and (summoned or location in board.passages):
+        return 1.0
+    node = board.node(location if in_room else tuple(location))
+    steps = min(
+        board.distances_from(board.node(room))[node] for room in board.rooms if room != location
+    )
+    return sum(1 for roll in range(1, DIE_SIDES + 1) if roll >= steps) / DIE_SIDES
 
 
 class Contradiction(Exception):

@@ -31,12 +31,13 @@ import numpy.typing as npt
 from cluedo.agents.base import Agent, card_knowledge
 from cluedo.agents.inquiry import Draws, holders_of, silence_odds, turn_value
 from cluedo.agents.opponent_model import (
+    OWN_CARD,
     DealSampler,
     Likelihood,
     QuestionLog,
     aware_odds,
 )
-from cluedo.agents.race import GAIN, PublicNotebook, survival, waiting
+from cluedo.agents.race import GAIN, PublicNotebook, reach, survival, waiting
 from cluedo.content.board import Board, load_board
 from cluedo.engine.actions import Action
 
@@ -72,6 +73,21 @@ class StrongAgent(Agent):
     GAIN = GAIN
     """The share of what is missing to certainty that waiting a round is worth
     (:data:`cluedo.agents.race.GAIN`)."""
+    GAIN_IDLE: float | None = None
+    """If set, the share waiting is worth when the bot cannot ask at its next turn
+    (no passage, no room within a roll); :attr:`GAIN_ASKING` when it surely can, and
+    in between by the share of rolls that reach a room (None: :attr:`GAIN` always)."""
+    GAIN_ASKING = 0.3
+    """With :attr:`GAIN_IDLE` set: the share waiting is worth when the bot may surely
+    ask at its next turn."""
+    LOOKAHEAD = 1
+    """Turns ahead a room's score looks when choosing where to walk: 1 counts the
+    question there and the best one a turn later; more scores those later rooms by
+    their own next turn too (so a room with a passage, from which a question can be
+    asked every turn, counts for what it brings turn after turn)."""
+    OWN_CARD = OWN_CARD
+    """The opponent-aware ratio for a player holding a suspect or weapon it named
+    (:data:`cluedo.agents.opponent_model.OWN_CARD`)."""
 
     def __init__(
         self,
@@ -270,20 +286,25 @@ class StrongAgent(Agent):
 
     def _room_scores(self, view: Mapping[str, Any]) -> tuple[dict[str, float], dict[str, float]]:
         """Each room's question worth now, and its score as a place to end this turn:
-        the question now and, a turn later, the better of its passage and a roll."""
+        the question now and, a turn later, the better of its passage and a roll
+        (those later rooms scored the same way :attr:`LOOKAHEAD` - 1 times more)."""
         self._judge(view)
         if self._scores is not None:
             return self._scores
         assert self.book is not None and self.board is not None
         worth = {room: self._room_value(view, room) for room in self.book.categories["room"]}
-        self._next = {}
-        for room in worth:
-            after = turn_value(self._distances(room, exclude=room), worth, self.KEEP)
-            passage = self.board.passages.get(room)
-            if passage is not None:
-                after = max(after, worth[passage])
-            self._next[room] = after
-        score = {room: worth[room] + self.KEEP * self._next[room] for room in worth}
+        # A room's score is its question now and, a turn later, the best room reached
+        # from it; looking further ahead scores those rooms the same way again.
+        score = worth
+        for _ in range(max(self.LOOKAHEAD, 1)):
+            self._next = {}
+            for room in worth:
+                after = turn_value(self._distances(room, exclude=room), score, self.KEEP)
+                passage = self.board.passages.get(room)
+                if passage is not None:
+                    after = max(after, score[passage])
+                self._next[room] = after
+            score = {room: worth[room] + self.KEEP * self._next[room] for room in worth}
         self._scores = (worth, score)
         return self._scores
 
@@ -320,7 +341,9 @@ class StrongAgent(Agent):
         assert board is not None and self.book is not None
         if self.race and "accuse" in kinds:
             standing = self._standing(view, self.book)
-            if standing is not None and standing[1] > waiting(standing[1], standing[2], self.GAIN):
+            if standing is not None and standing[1] > waiting(
+                standing[1], standing[2], self._gain(view)
+            ):
                 if "suggest" in kinds:
                     raced = self._race(view, self.book, kinds["suggest"], here)
                     if raced is not None:
@@ -402,9 +425,19 @@ class StrongAgent(Agent):
         return {card: bits / len(holders) for card, bits in out.items()}
 
     def _likelihood(self) -> Likelihood:
-        return Likelihood(shown_room=self.SHOWN_ROOM)
+        return Likelihood(own_card=self.OWN_CARD, shown_room=self.SHOWN_ROOM)
 
     # -- the race -----------------------------------------------------------------------
+
+    def _gain(self, view: Mapping[str, Any]) -> float:
+        """What waiting a round is worth, as a share of what is missing to certainty:
+        :attr:`GAIN`, or with :attr:`GAIN_IDLE` set, more the surer the bot is to ask
+        at its next turn from where it stands."""
+        if self.GAIN_IDLE is None or self.board is None:
+            return self.GAIN
+        here = view["positions"][view["characters"][self.seat]]
+        sure = reach(self.board, here, summoned=False)
+        return self.GAIN_IDLE + sure * (self.GAIN_ASKING - self.GAIN_IDLE)
 
     def odds(self, book: CardKnowledge) -> list[tuple[tuple[str, ...], float]]:
         """Every possible envelope with its odds, likeliest first (opponent-aware if
@@ -459,7 +492,8 @@ class StrongAgent(Agent):
             return None
         combo, p, survive = standing
         choice: Action | None = None
-        wait = waiting(p, survive, self.GAIN)
+        gain = self._gain(view)
+        wait = waiting(p, survive, gain)
         best_value, kind = wait, "wait"
         if p > best_value:
             best_value, kind = p, "accuse"
@@ -474,7 +508,7 @@ class StrongAgent(Agent):
             order = draws.answer_order(self.seat)
             mine = set(view.get("hand") or ())
             silence = silence_odds(self._envelopes, suspects, weapons, here, mine)
-            value = draws.race_values(*named, order, survive, self.GAIN, silence, p)
+            value = draws.race_values(*named, order, survive, gain, silence, p)
             # Between questions of about the same worth in the race, the one
             # that teaches most.
             info = draws.worths(*named, order)
@@ -496,6 +530,7 @@ class StrongAgent(Agent):
                 "p": p,
                 "survive": survive,
                 "wait": wait,
+                "gain": gain,
                 "value": best_value,
                 "choice": kind,
                 "accuse": kind == "accuse",
