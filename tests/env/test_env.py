@@ -84,6 +84,36 @@ def test_the_remembered_masks_equal_numbering_every_legal_action(rules: str) -> 
         mask, kinds = numbers.mask(legal)
         assert sorted(np.flatnonzero(mask)) == sorted(catalog.index(a) for a in legal)
         assert kinds == {a.kind for a in legal}
+        # A number leads back to its action, from the numbers just worked out or not.
+        for action in [*legal[:20], *rng.sample(legal, min(len(legal), 5))]:
+            assert numbers.pick(legal, catalog.index(action)) == action
+        assert numbers.pick(legal, int(np.flatnonzero(mask == 0)[0])) is None
+
+
+@pytest.mark.parametrize("rules", ["classic", "pendragon"])
+def test_environments_of_one_configuration_share_masks_that_stay_right(rules: str) -> None:
+    # Environments of one configuration share one memory of action numbers (the rule
+    # set's action objects live from game to game); played in turn, with different
+    # games, each mask must still be each seat's legal actions, and each number its action.
+    first, second = raw_env(rules, 3), raw_env(rules, 3)
+    assert first.numbers is second.numbers
+    first.reset(seed=1)
+    second.reset(seed=2)
+    rng = random.Random(5)
+    for _ in range(150):
+        for e in (first, second):
+            assert e.game is not None
+            if e.game.finished:
+                continue
+            seat = e.agent_seat[e.agent_selection]
+            mask = e.observe(e.agent_selection)["action_mask"]
+            legal = e.game.legal_actions(seat)
+            assert list(np.flatnonzero(mask)) == sorted({e.catalog.index(a) for a in legal})
+            calm = [a for a in legal if a.kind != "accuse"] or legal
+            chosen = rng.choice(calm)
+            before = len(e.game.actions)
+            e.step(e.catalog.index(chosen))
+            assert e.game.actions[before] == chosen
 
 
 def test_a_list_that_ends_like_a_remembered_one_but_differs_gets_its_own_mask() -> None:
@@ -383,12 +413,19 @@ def test_each_observation_and_mask_equal_ones_built_from_nothing(
         acting = game.to_act()[0]
         # The acting seat, and now and then a seat that is not asked anything.
         seats = [acting] + ([rng.randrange(players)] if step % 5 == 0 else [])
-        for seat in seats:
-            mask, legal = encoder.mask(seat)
+        for k, seat in enumerate(seats):
+            # The environment's one pass for the acting seat, mask and observation apart
+            # for the other.
+            if k == 0:
+                vector, mask = encoder.observe(seat)
+                legal = encoder.legal(seat)
+            else:
+                mask, legal = encoder.mask(seat)
+                vector = encoder.observation(seat, legal)
             assert legal == game.legal_actions(seat)
             assert list(np.flatnonzero(mask)) == sorted({catalog.index(a) for a in legal})
             np.testing.assert_array_equal(
-                encoder.observation(seat, legal),
+                vector,
                 _plain_observation(game, layout, seat, plain[seat], legal),
                 err_msg=f"{rules}, step {step}, seat {seat}",
             )

@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 
 from cluedo.engine.action_space import ActionCatalog
 from cluedo.engine.game import Game, new_game
-from cluedo.env.encoding import LIMIT, Encoder, Layout
+from cluedo.env.encoding import LIMIT, ActionNumbers, Encoder, Layout
 
 WIN, LOSS = 1.0, -1.0
 
@@ -46,6 +46,21 @@ def _catalog(rules: str, players: int, options_json: str) -> ActionCatalog:
     Killer Kloo Doo catalog holds about 100,000 actions)."""
     game = new_game(rules, players=players, seed=0, options=json.loads(options_json))
     return ActionCatalog(game.rules.action_shapes(players))
+
+
+@lru_cache(maxsize=16)
+def _numbers(rules: str, players: int, options_json: str) -> ActionNumbers:
+    """The memory of action numbers and masks of a configuration, shared by all its
+    environments: a rule set keeps most of its action objects for every game of a
+    configuration, so the masks of their lists are worked out once, not once a game."""
+    return ActionNumbers(_catalog(rules, players, options_json))
+
+
+def action_numbers(
+    rules: str, players: int, options: Mapping[str, Any] | None = None
+) -> ActionNumbers:
+    """The shared memory of action numbers of a configuration (see :class:`ActionNumbers`)."""
+    return _numbers(rules, players, json.dumps(dict(options or {}), sort_keys=True))
 
 
 def configuration(
@@ -83,6 +98,7 @@ class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc
         self.max_actions = max_actions
         self.render_mode = render_mode
         self.catalog, self.layout = configuration(self.rules, players, self.options, odds)
+        self.numbers = action_numbers(self.rules, players, self.options)
         self.possible_agents = [f"player_{s + 1}" for s in range(players)]
         self.agent_seat = {a: s for s, a in enumerate(self.possible_agents)}
         self._observation_space = spaces.Dict(
@@ -111,7 +127,7 @@ class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc
             self._seeds = np.random.default_rng(seed)
         game_seed = int(self._seeds.integers(2**62))
         self.game = new_game(self.rules, self.players, seed=game_seed, options=self.options)
-        self.encoder = Encoder(self.game, self.catalog, self.layout)
+        self.encoder = Encoder(self.game, self.catalog, self.layout, self.numbers)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -119,46 +135,55 @@ class CluedoEnv(AECEnv[str, dict[str, NDArray[Any]], int]):  # type: ignore[misc
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.actions_taken = 0
+        self._rewarded = False
+        """Whether ``rewards`` holds anything but zeros (only once the game is over)."""
         self.agent_selection = self._to_act()
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
-        self._game()
-        seat = self.agent_seat[agent]
-        mask, legal = self.encoder.mask(seat)
-        return {"observation": self.encoder.observation(seat, legal), "action_mask": mask}
+        if self.game is None:
+            self._game()  # raises
+        observation, mask = self.encoder.observe(self.agent_seat[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._game()
+        game = self.game if self.game is not None else self._game()
+        encoder = self.encoder
         seat = self.agent_seat[agent]
-        legal = self.encoder.legal(seat)
-        chosen = None if action is None else self.catalog.pick(int(action), legal)
-        if chosen is None:
+        waiting = None if action is None else encoder.play(seat, int(action))
+        if waiting is None:
             raise ValueError(
                 f"action {action!r} is not legal for {agent} now; choose a number whose "
-                f"action_mask entry is 1 ({len(legal)} of {len(self.catalog)} are)"
+                f"action_mask entry is 1 ({len(encoder.legal(seat))} of {len(self.catalog)} "
+                "are)"
             )
-        game.apply(chosen)
         self.actions_taken += 1
         self._cumulative_rewards[agent] = 0.0
+        finished = game.state.finished
+        if not finished and self.actions_taken < self.max_actions:
+            # Before the end every reward is 0: the zeros of the last step stand.
+            if self._rewarded:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._rewarded = False
+            self.agent_selection = self.possible_agents[waiting[0]] if waiting else self.agents[0]
+            return
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        if game.finished:
+        if finished:
             winners = set(game.state.winners)
             for a in self.agents:
                 self.rewards[a] = WIN if self.agent_seat[a] in winners else LOSS
                 self.terminations[a] = True
                 self.infos[a] = {"outcome": game.state.outcome, "winners": sorted(winners)}
-        elif self.actions_taken >= self.max_actions:
+            self._rewarded = True
+            self._accumulate_rewards()
+        else:
             for a in self.agents:
                 self.truncations[a] = True
-        if game.finished:  # before the end every reward is 0: nothing to add up
-            self._accumulate_rewards()
-        self.agent_selection = self._to_act() if not game.finished else agent
-        if game.finished or self.actions_taken >= self.max_actions:
-            self._deads_step_first()
+            self.agent_selection = self._to_act()
+        self._deads_step_first()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.game is None:

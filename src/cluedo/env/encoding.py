@@ -29,8 +29,8 @@ the envelope and the rule set's other places in the notebook's order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
@@ -171,6 +171,9 @@ class SeatMemory:
         self._segments: list[list[int]] = [[] for _ in range(self.SEGMENTS)]
         self._hand: tuple[tuple[str, ...], list[int]] = ((), [])
         self._counts: list[Any] | None = None
+        self._filled = -1
+        """How many events the notebook had read when the notebook part was last
+        looked at (its answers change only when it reads)."""
 
     def follow(self, game: Game) -> None:
         """Let the notebook read the events logged since it last read (all at once, so
@@ -257,37 +260,22 @@ class SeatMemory:
             self._hand = (cards, ones)
         return ones
 
-    def update(
-        self, segments: Sequence[list[int]], counts: list[Any], layout: Layout
-    ) -> NDArray[np.float32]:
-        """Bring the seat's vector to ``segments`` (for each part set as ones, its flat
-        positions set to 1; see :attr:`SEGMENTS`) and ``counts`` (the counts part's raw
-        values), writing only what changed, and the notebook part; returns a copy."""
-        vector = self.vector
-        if vector is None:
-            vector = self.vector = np.zeros(layout.size, dtype=np.float32)
-            vector[layout.start["seat"] + self.seat] = 1.0
-            self._book_part = layout.slice(vector, "notebook")
-        known = self._segments
-        for i, now in enumerate(segments):
-            # Most parts are the very list of the last step (nothing moved); the others
-            # change a few entries, set one by one (a numpy call on a list costs more).
-            before = known[i]
-            if now is not before and now != before:
-                for at in before:
-                    vector[at] = 0.0
-                for at in now:
-                    vector[at] = 1.0
-                known[i] = now
-        if counts != self._counts:
-            at = layout.start["counts"]
-            if counts and (max(counts) > LIMIT or min(counts) < -LIMIT):
-                vector[at : at + len(counts)] = [min(max(x, -LIMIT), LIMIT) for x in counts]
-            else:
-                vector[at : at + len(counts)] = counts
-            self._counts = counts
-        self.fill(self._book_part, layout)
-        return vector.copy()
+    def start_vector(self, layout: Layout) -> NDArray[np.float32]:
+        """The seat's vector before its first observation: zeros but for its seat."""
+        vector = self.vector = np.zeros(layout.size, dtype=np.float32)
+        vector[layout.start["seat"] + self.seat] = 1.0
+        self._book_part = layout.slice(vector, "notebook")
+        return vector
+
+    def set_counts(self, counts: list[Any], layout: Layout) -> None:
+        """Write the counts part (the view's raw values, clipped to +-LIMIT)."""
+        assert self.vector is not None
+        at = layout.start["counts"]
+        if counts and (max(counts) > LIMIT or min(counts) < -LIMIT):
+            self.vector[at : at + len(counts)] = [min(max(x, -LIMIT), LIMIT) for x in counts]
+        else:
+            self.vector[at : at + len(counts)] = counts
+        self._counts = counts
 
     @staticmethod
     def _write_block(book: CardKnowledge, out: NDArray[np.float32], layout: Layout) -> None:
@@ -330,6 +318,9 @@ class _Tail:
     actions: list[Action]
     mask: NDArray[np.int8]
     kinds: frozenset[str]
+    heads: dict[tuple[int, ...], _Parts] = field(default_factory=dict)
+    """The parts of each list of this tail, by its head's numbers (the kinds of the head
+    and the tail are joined once per head)."""
 
 
 class ActionNumbers:
@@ -343,6 +334,10 @@ class ActionNumbers:
     passes over each object that is the very same). Equal actions have equal
     numbers, so a reused tail is always right. Only the short head before the tail
     is numbered action by action.
+
+    The environments of one configuration share one memory (the rule set keeps its
+    action objects from game to game, see :func:`cluedo.env.aec.action_numbers`);
+    whatever it hands out was worked out for the very objects it is asked about.
     """
 
     LIMIT = 1_024
@@ -376,6 +371,9 @@ class ActionNumbers:
             None,
             self._empty,
         )
+        self._listed: tuple[Sequence[Action] | None, tuple[int, ...]] = (None, ())
+        """The last list numbered, with the numbers of its first actions (its head, or
+        all of it)."""
 
     def mask(self, legal: Sequence[Action]) -> tuple[NDArray[np.int8], frozenset[str]]:
         """The mask of ``legal`` (1 at each legal action's number; the caller may not
@@ -386,6 +384,14 @@ class ActionNumbers:
         mask = base.copy()
         mask[list(extra)] = 1
         return mask, kinds
+
+    def pick(self, legal: Sequence[Action], number: int) -> Action | None:
+        """The action of ``legal`` numbered ``number`` (None if none is): found among the
+        numbers of the list just masked when it is there, else looked for."""
+        listed, numbers = self._listed
+        if listed is legal and number in numbers:
+            return legal[numbers.index(number)]
+        return self.catalog.pick(number, legal)
 
     def parts(self, legal: Sequence[Action]) -> _Parts:
         """The mask of ``legal`` as a shared mask (which the caller may not change) and
@@ -406,7 +412,14 @@ class ActionNumbers:
                 if len(legal) == size:
                     return tail.mask, (), tail.kinds
                 head = legal[: len(legal) - size]
-                return tail.mask, tuple(self._numbers(head)), tail.kinds | _kinds(head)
+                numbers = self._numbers(head)
+                self._listed = (legal, numbers)
+                found = tail.heads.get(numbers)
+                if found is None:
+                    if len(tail.heads) >= self.HEADS:
+                        tail.heads.clear()
+                    found = tail.heads[numbers] = self._headed(tail, numbers, head)
+                return found
             earlier: Sequence[Action] | None = tail.actions
         else:
             earlier = None
@@ -420,9 +433,12 @@ class ActionNumbers:
                 earlier = seen
         same = _common_tail(legal, earlier) if earlier is not None else 0
         if same < self.SHORTEST:
-            if len(self._seen) >= self.LIMIT:
-                self._seen.clear()
-            self._seen[id(last)] = list(legal)
+            # A rule set that makes its actions afresh (the memory of numbers gave up on
+            # it) never ends a list with an action met before: its lists are not kept.
+            if self._known is not None:
+                if len(self._seen) >= self.LIMIT:
+                    self._seen.clear()
+                self._seen[id(last)] = list(legal)
             return self._short_mask(legal)
         if len(tails) >= self.LIMIT:
             tails.clear()
@@ -430,7 +446,7 @@ class ActionNumbers:
         tail = tails[id(last)] = self._tail(list(legal[len(legal) - same :]))
         return self._masked(legal)
 
-    def _numbers(self, actions: Iterable[Action]) -> list[int]:
+    def _numbers(self, actions: Sequence[Action]) -> tuple[int, ...]:
         """The number of each action, remembered by the action object: most rule sets
         hand out the same objects again and again (a roll, an end of turn, each move).
         A rule set that makes its actions afresh each time fills the memory with
@@ -438,12 +454,13 @@ class ActionNumbers:
         index = self.catalog.index
         known = self._known
         if known is None:
-            return [index(action) for action in actions]
+            return tuple([index(action) for action in actions])
         if len(known) >= self.KNOWN:
             # Mostly new objects since the last clearing: the memory does not pay.
             if self._looked_up < 2 * self.KNOWN:
                 self._known = None
-                return [index(action) for action in actions]
+                self._seen.clear()
+                return tuple([index(action) for action in actions])
             known.clear()
             self._looked_up = 0
         out = []
@@ -453,14 +470,15 @@ class ActionNumbers:
                 found = known[id(action)] = (action, index(action))
             out.append(found[1])
         self._looked_up += len(out)
-        return out
+        return tuple(out)
 
     def _short_mask(self, legal: Sequence[Action]) -> _Parts:
         """A short list's mask, the same for every list of the same numbers (most short
         lists are made afresh each time, so the tails would never see them again). A
         list of numbers met for the first time is handed out as numbers to set: many
         (moves from one square) never come again."""
-        numbers = tuple(self._numbers(legal))
+        numbers = self._numbers(legal)
+        self._listed = (legal, numbers)
         found = self._short.get(numbers)
         if found is None:
             if len(self._short) >= self.LIMIT:
@@ -475,6 +493,22 @@ class ActionNumbers:
             mask.flags.writeable = False
             found = self._short[numbers] = (mask, (), _kinds(legal))
         return found
+
+    FULL = 1 << 12
+    """Catalogs up to this size keep a whole mask per head of a tail (a copy a step,
+    rather than a copy and the head set in it); Killer Kloo Doo's 100,000 do not."""
+
+    HEADS = 256
+    """Heads kept per tail at most; past it, the tail's are dropped."""
+
+    def _headed(self, tail: _Tail, numbers: tuple[int, ...], head: Sequence[Action]) -> _Parts:
+        kinds = tail.kinds | _kinds(head)
+        if len(self.catalog) > self.FULL:
+            return tail.mask, numbers, kinds
+        mask = tail.mask.copy()
+        mask[list(numbers)] = 1
+        mask.flags.writeable = False
+        return mask, (), kinds
 
     def _tail(self, actions: list[Action]) -> _Tail:
         mask = np.zeros(len(self.catalog), dtype=np.int8)
@@ -501,12 +535,20 @@ def _common_tail(a: Sequence[Action], b: Sequence[Action]) -> int:
 class Encoder:
     """Observations and action masks for every seat of one game."""
 
-    def __init__(self, game: Game, catalog: ActionCatalog, layout: Layout) -> None:
+    def __init__(
+        self,
+        game: Game,
+        catalog: ActionCatalog,
+        layout: Layout,
+        numbers: ActionNumbers | None = None,
+    ) -> None:
         self.game = game
         self.catalog = catalog
         self.layout = layout
         self.memory = [SeatMemory(game, seat) for seat in range(game.players)]
-        self.numbers = ActionNumbers(catalog)
+        self.numbers = numbers if numbers is not None else ActionNumbers(catalog)
+        """The memory of action numbers (an environment passes its configuration's,
+        shared by its games: most rule sets keep their action objects from game to game)."""
         self._legal: tuple[int, int, list[Action]] = (-1, -1, [])
         self._to_act: tuple[int, tuple[int, ...]] = (-1, ())
         self._kinds: dict[frozenset[str], list[int]] = {}
@@ -542,6 +584,28 @@ class Encoder:
             self._legal = (seat, moment, legal)
         return legal
 
+    def play(self, seat: int, number: int) -> tuple[int, ...] | None:
+        """Apply the seat's action numbered ``number`` and return the seats the game
+        waits for then; None, with nothing applied, if that number is not legal now.
+        (The legal list, the pick and to-act in one call: see :meth:`observe`.)"""
+        game = self.game
+        moment = len(game.actions)
+        cached_seat, cached_moment, legal = self._legal
+        if cached_seat != seat or cached_moment != moment:
+            legal = game.legal_actions(seat)
+            self._legal = (seat, moment, legal)
+        listed, numbers = self.numbers._listed
+        if listed is legal and number in numbers:  # the head of the list just masked
+            chosen: Action | None = legal[numbers.index(number)]
+        else:
+            chosen = self.catalog.pick(number, legal)
+        if chosen is None:
+            return None
+        game.apply(chosen)
+        waiting = tuple(game.to_act())
+        self._to_act = (len(game.actions), waiting)
+        return waiting
+
     def mask(self, seat: int) -> tuple[NDArray[np.int8], list[Action]]:
         legal = self.legal(seat)
         base, extra, _ = self.numbers.parts(legal)
@@ -553,34 +617,99 @@ class Encoder:
                 mask[number] = 1
         return mask, legal
 
+    def observe(self, seat: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
+        """The seat's observation and action mask now: :meth:`observation` and
+        :meth:`mask` in one pass (each Python call costs about as much as a dictionary
+        look-up made in C many times over; an environment step makes one here)."""
+        game = self.game
+        moment = len(game.actions)
+        cached_seat, cached_moment, legal = self._legal
+        if cached_seat != seat or cached_moment != moment:
+            legal = game.legal_actions(seat)
+            self._legal = (seat, moment, legal)
+        numbers = self.numbers
+        last, parts = numbers._last
+        if last is not legal:  # what numbers.parts does, without the call
+            parts = numbers._masked(legal) if legal else numbers._empty
+            numbers._last = (legal, parts)
+        base, extra, kinds = parts
+        mask = base.copy()
+        if len(extra) > 4:
+            mask[list(extra)] = 1
+        else:  # entry by entry: most heads are a roll or an end of turn
+            for number in extra:
+                mask[number] = 1
+        return self._vector(seat, kinds), mask
+
     def observation(self, seat: int, legal: Sequence[Action]) -> NDArray[np.float32]:
+        return self._vector(seat, self.numbers.parts(legal)[2])
+
+    def _vector(self, seat: int, kinds: frozenset[str]) -> NDArray[np.float32]:
         layout = self.layout
         game = self.game
         memory = self.memory[seat]
         # The rule set's view of this seat; its notebook reads only the events it has not read.
         view = game.rules.view(game.state, seat)
-        memory.follow(game)
+        if memory.cursor != len(game.events):
+            memory.follow(game)
+        get = view.get
         # The one-hot entries are gathered as flat positions, part by part; a part that
         # did not change is the very list of the last step, and the seat's vector changes
         # only where a part differs from its last observation's (a numpy call per entry,
         # or a fresh vector each step, cost more than the engine step the observation
-        # follows).
-        segments = (
-            self._to_act_ones(),
-            memory.hand_ones((*view.get("hand", ()), *view.get("playing_cards", ())), layout),
-            self._piece_ones(view.get("positions") or {}),
-            self._weapon_ones(view.get("weapons") or {}),
-            self._kind_ones(self.numbers.parts(legal)[2]),
-        )
+        # follows). The parts are worked out in line: a Python call per part costs
+        # more than most parts.
+        moment = len(game.actions)
+        if self._to_act[0] != moment:
+            self._to_act = (moment, tuple(game.to_act()))
+        waiting = self._to_act[1]
+        to_act = self._waiting.get(waiting)
+        if to_act is None:
+            to_act = self._to_act_ones()
+        playing = get("playing_cards")
+        cards = (*get("hand", ()), *playing) if playing else tuple(get("hand", ()))
+        known_cards, hand = memory._hand
+        if cards != known_cards:
+            hand = memory.hand_ones(cards, layout)
+        positions = get("positions") or {}
+        known_positions, pieces = self._pieces
+        if positions != known_positions:
+            pieces = self._piece_ones(positions)
+        weapons = get("weapons") or {}
+        known_weapons, carried = self._weapons
+        if weapons != known_weapons:
+            carried = self._weapon_ones(weapons)
+        legal_kinds = self._kinds.get(kinds)
+        if legal_kinds is None:
+            legal_kinds = self._kind_ones(kinds)
         counts: list[Any] = []
         players = layout.players
-        for name in layout.count_fields:
-            value = view.get(name)
+        for value in map(get, layout.count_fields):
             if isinstance(value, list) and len(value) == players:
                 counts += value
             else:
                 counts += self._no_counts
-        return memory.update(segments, counts, layout)
+        vector = memory.vector
+        if vector is None:
+            vector = memory.start_vector(layout)
+        known = memory._segments
+        for i, now in enumerate((to_act, hand, pieces, carried, legal_kinds)):
+            # Most parts are the very list of the last step (nothing moved); the others
+            # change a few entries, set one by one (a numpy call on a list costs more).
+            before = known[i]
+            if now is not before and now != before:
+                for at in before:
+                    vector[at] = 0.0
+                for at in now:
+                    vector[at] = 1.0
+                known[i] = now
+        if counts != memory._counts:
+            memory.set_counts(counts, layout)
+        # The notebook part may change only when the notebook has read something.
+        if memory._filled != memory.read:
+            memory._filled = memory.read
+            memory.fill(memory._book_part, layout)
+        return vector.copy()
 
     def _piece_ones(self, positions: Mapping[str, Any]) -> list[int]:
         known, ones = self._pieces
@@ -589,13 +718,22 @@ class Encoder:
             away = len(layout.locations)
             width, places, at = away + 1, layout.location_index, layout.start["pieces"]
             ones = []
+            # A copy to compare the next view with (the view's lists must not change
+            # under the comparison), made in the same pass: a square is a flat list.
+            copied: dict[str, Any] = {}
             for piece, where in positions.items():
+                if type(where) is list:
+                    key: Any = tuple(where)
+                    place = places.get(key)
+                    copied[piece] = [*where] if place is not None else json_copy(where)
+                else:
+                    key = where
+                    place = places.get(key)
+                    copied[piece] = where if type(where) is str else json_copy(where)
                 p = layout.piece_index.get(piece)
                 if p is not None:
-                    key = tuple(where) if type(where) is list else where
-                    ones.append(at + p * width + places.get(key, away))
-            # A copy: the view's lists must not change under the comparison.
-            self._pieces = (json_copy(positions), ones)
+                    ones.append(at + p * width + (away if place is None else place))
+            self._pieces = (copied, ones)
         return ones
 
     def _weapon_ones(self, weapons: Mapping[str, Any]) -> list[int]:
@@ -609,7 +747,12 @@ class Encoder:
                 where = weapons.get(name)
                 key = tuple(where) if type(where) is list else where
                 ones.append(at + w * width + places.get(key, away))
-            self._weapons = (json_copy(weapons), ones)
+            # Most weapons lie in rooms (names): only the rest need copying.
+            copied = {
+                name: where if type(where) is str else json_copy(where)
+                for name, where in weapons.items()
+            }
+            self._weapons = (copied, ones)
         return ones
 
     def _kind_ones(self, kinds: frozenset[str]) -> list[int]:

@@ -24,7 +24,7 @@ from cluedo.agents.base import Agent
 from cluedo.agents.match import step_bots
 from cluedo.agents.registry import bots_for, default_bot, make_agent
 from cluedo.engine.game import Game, new_game
-from cluedo.env.aec import LOSS, WIN, configuration
+from cluedo.env.aec import LOSS, WIN, action_numbers, configuration
 from cluedo.env.encoding import LIMIT, Encoder
 
 Observation = dict[str, NDArray[Any]]
@@ -68,6 +68,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
         self.catalog, self.layout = configuration(self.rules, players, self.options, odds)
+        self.numbers = action_numbers(self.rules, players, self.options)
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(
@@ -85,7 +86,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         self.game = new_game(self.rules, self.players, seed=game_seed, options=self.options)
-        self.encoder = Encoder(self.game, self.catalog, self.layout)
+        self.encoder = Encoder(self.game, self.catalog, self.layout, self.numbers)
         seats = [s for s in range(self.players) if s != self.seat]
         self.bots: dict[int, Agent] = {
             s: make_agent(name, s, game_seed + s, self.rules)
@@ -98,7 +99,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         game = self._game()
         legal = self.encoder.legal(self.seat)
-        chosen = self.catalog.pick(int(action), legal)
+        chosen = self.encoder.numbers.pick(legal, int(action))
         if chosen is None:
             why = (
                 f"action {action!r} is not legal now; choose a number whose action_mask "
@@ -132,5 +133,5 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self.game
 
     def _observe(self) -> Observation:
-        mask, legal = self.encoder.mask(self.seat)
-        return {"observation": self.encoder.observation(self.seat, legal), "action_mask": mask}
+        observation, mask = self.encoder.observe(self.seat)
+        return {"observation": observation, "action_mask": mask}
