@@ -38,7 +38,7 @@ still sound, and the probabilities are the documented estimate of
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from cluedo.deduction.errors import DeductionError
@@ -171,30 +171,32 @@ class CardKnowledge:
             self._counter = None
             self.why_estimated = f"the exact count gave up: {err}"
 
-    def observe_events(self, events: Iterable[Mapping[str, Any]]) -> None:
-        """Take in events of the seat's log, in order (skipping quickly the many
-        kinds of event a plain :class:`EventReader` says nothing about)."""
+    def _readings(
+        self, events: Iterable[Mapping[str, Any]]
+    ) -> Iterator[tuple[Mapping[str, Any], Iterable[Any]]]:
+        """Each event with what the reader makes of it (observations and layouts). A
+        plain :class:`EventReader`'s reader for the event's kind is called directly,
+        so the many kinds it says nothing about cost only a look-up."""
         reader = self.reader
-        if not isinstance(reader, EventReader) or type(reader).read is not EventReader.read:
+        if isinstance(reader, EventReader) and type(reader).read is EventReader.read:
+            readers = reader.readers
             for event in events:
-                self.observe_event(event)
-            return
-        readers = reader.readers
-        for event in events:
-            # What observe_event does, without a call per event or per observation.
-            read = readers.get(event["kind"])
-            if read is not None:
-                for item in read(event):
-                    if isinstance(item, Layout):
-                        self.start(item)
-                        continue
-                    fast = self.fast
-                    if fast is None:
-                        raise NotStarted("the cards have not been dealt yet")
-                    fast.observe(item)
-                    if self._exact is not None:
-                        self._pending.append(item)
-                        self._stale = True
+                by_kind = readers.get(event["kind"])
+                yield event, (by_kind(event) if by_kind is not None else ())
+        else:
+            read = reader.read
+            for event in events:
+                yield event, read(event)
+
+    def observe_events(self, events: Iterable[Mapping[str, Any]]) -> None:
+        """Take in events of the seat's log, in order: what :meth:`observe_event` does
+        for each."""
+        for event, items in self._readings(events):
+            for item in items:
+                if isinstance(item, Layout):
+                    self.start(item)
+                else:
+                    self.observe(item)
             if self._counter is not None:
                 self._feed_counter(event)
 
@@ -207,22 +209,12 @@ class CardKnowledge:
         conclusions whatever order they are taken in. A card moving (a draw, a
         transfer) is not such a fact - what was known before it moved decides what
         is known after - so the facts before it are worked through first and it is
-        taken on its own. Meant for a reader that catches up on many events at once
-        (the learning environment); on a contradiction the whole run is left out,
-        not only the fact that caused it.
+        taken on its own. Meant for a reader that catches up on several events at
+        once (the bots between their turns, the learning environment); on a
+        contradiction the whole run is left out, not only the fact that caused it.
         """
-        reader = self.reader
-        read = reader.read
-        plain = isinstance(reader, EventReader) and type(reader).read is EventReader.read
-        readers = reader.readers if isinstance(reader, EventReader) else {}
         batch: list[Observation] = []
-        items: Iterable[Any]  # observations and layouts
-        for event in events:
-            if plain:  # what read does, without a call per event
-                by_kind = readers.get(event["kind"])
-                items = by_kind(event) if by_kind is not None else ()
-            else:
-                items = read(event)
+        for event, items in self._readings(events):
             for item in items:
                 if type(item) in _FACTS:
                     batch.append(cast(Observation, item))
