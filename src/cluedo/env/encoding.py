@@ -594,11 +594,7 @@ class Encoder:
         if cached_seat != seat or cached_moment != moment:
             legal = game.legal_actions(seat)
             self._legal = (seat, moment, legal)
-        listed, numbers = self.numbers._listed
-        if listed is legal and number in numbers:  # the head of the list just masked
-            chosen: Action | None = legal[numbers.index(number)]
-        else:
-            chosen = self.catalog.pick(number, legal)
+        chosen = self.numbers.pick(legal, number)
         if chosen is None:
             return None
         game.apply(chosen)
