@@ -36,9 +36,7 @@ from typing import Any
 
 from cluedo.agents.opponent_model import Question
 from cluedo.content.board import Board
-
-DIE_SIDES = 6
-"""The classic die."""
+from cluedo.mechanics.dice import reach_chance
 
 SOLVES_NEXT_TURN: tuple[float, ...] = (
     1.0,
@@ -103,7 +101,7 @@ def reach(board: Board, location: Any, summoned: bool) -> float:
     steps = min(
         board.distances_from(board.node(room))[node] for room in board.rooms if room != location
     )
-    return sum(1 for roll in range(1, DIE_SIDES + 1) if roll >= steps) / DIE_SIDES
+    return reach_chance(steps, dice=1)
 
 
 class Contradiction(Exception):

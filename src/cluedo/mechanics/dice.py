@@ -11,6 +11,10 @@ that a test or a search can force (:mod:`cluedo.engine.chance`).
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
+from itertools import product
+
 from cluedo.engine.chance import Draws
 
 SIDES = 6
@@ -19,6 +23,21 @@ SIDES = 6
 def roll_dice(rng: Draws, count: int, sides: int = SIDES) -> list[int]:
     """``count`` rolls of a die with ``sides`` sides, in the order rolled."""
     return [rng.randint(1, sides) for _ in range(count)]
+
+
+@cache
+def reach_chance(steps: int, dice: int = 2) -> float:
+    """The chance that ``dice`` six-sided dice total at least ``steps`` (a roll that
+    reaches a square ``steps`` away, other tokens left out).
+
+    >>> reach_chance(2), reach_chance(7), round(reach_chance(12), 4)
+    (1.0, 0.5833333333333334, 0.0278)
+    >>> reach_chance(3, dice=1)
+    0.6666666666666666
+    """
+    totals = Counter(sum(faces) for faces in product(range(1, SIDES + 1), repeat=dice))
+    chance: float = sum(n for total, n in totals.items() if total >= steps) / SIDES**dice
+    return chance
 
 
 def roll_off(rng: Draws, seats: list[int], count: int = 1) -> tuple[int, list[dict[int, int]]]:

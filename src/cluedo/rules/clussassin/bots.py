@@ -20,10 +20,7 @@ odds of the dice instead of by distance.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache
-from itertools import product
 from typing import Any
 
 from cluedo.agents.base import Agent
@@ -32,6 +29,7 @@ from cluedo.agents.random_bot import RandomAgent
 from cluedo.agents.registry import BotList
 from cluedo.content.board import Board, Square, load_board
 from cluedo.engine.actions import Action
+from cluedo.mechanics.dice import reach_chance
 from cluedo.mechanics.sight import can_see, manhattan, visible_within
 
 ATTACK_REACH = 3
@@ -51,18 +49,6 @@ def _sight(board: Board, square: Square, reach: int) -> frozenset[Square]:
     if found is None:
         found = _SIGHT[key] = frozenset(visible_within(board, square, reach))
     return found
-
-
-@cache
-def reach_chance(steps: int, dice: int = 2) -> float:
-    """The chance that ``dice`` six-sided dice total at least ``steps``.
-
-    >>> reach_chance(2), reach_chance(7), round(reach_chance(12), 4)
-    (1.0, 0.5833333333333334, 0.0278)
-    """
-    totals = Counter(sum(faces) for faces in product(range(1, 7), repeat=dice))
-    chance: float = sum(n for total, n in totals.items() if total >= steps) / 6**dice
-    return chance
 
 
 def _loc(value: Any) -> Location:
