@@ -735,8 +735,13 @@ function drawActions() {
   for (const c of (p && p.choices) || []) if (!order.includes(c.action.kind)) order.push(c.action.kind);
   for (const a of T.legal) if (!order.includes(a.kind)) order.push(a.kind);
   // Forms are tall: the first stays open, any more are folded to a line each, so
-  // the board stays near (on a phone: on the first screen) however many there are.
-  let openForms = 0;
+  // the board stays near however many there are. On a phone a busy turn (more than
+  // three kinds of choice: heal, lure, spy, ... and end the turn) folds every form,
+  // or one open form of four drop-downs beside the buttons pushes the board off the
+  // first screen.
+  const kinds = order.filter((k) => T.legal.some((a) => a.kind === k)).length;
+  const busyPhone = kinds > 3 && window.matchMedia("(max-width: 700px)").matches;
+  let openForms = busyPhone ? 1 : 0;
   const formOrFold = (spec, actions) => {
     const form = actionForm(spec, actions, labelOf);
     if (!openForms++) return form;
