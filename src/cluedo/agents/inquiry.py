@@ -22,8 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cluedo.agents.base import ENVELOPE
-
-DIE_SIDES = 6
+from cluedo.mechanics.dice import SIDES
 
 Ints = npt.NDArray[np.int64]
 
@@ -42,14 +41,14 @@ def turn_value(
     steps closer to every room, judged by the ``later`` scores (left out if None).
     """
     total = 0.0
-    for roll in range(1, DIE_SIDES + 1):
+    for roll in range(1, SIDES + 1):
         near = [scores[r] for r, d in distances.items() if d <= roll and r in scores]
         if near:
             total += max(near)
         elif later is not None:
             closer = {r: d - roll for r, d in distances.items()}
             total += keep * turn_value(closer, later, keep)
-    return total / DIE_SIDES
+    return total / SIDES
 
 
 class Draws:

@@ -33,6 +33,7 @@ from cluedo.engine.events import Event
 from cluedo.engine.ruleset import CardReader, RuleSet, not_listed, parameters_error
 from cluedo.engine.state import GameState
 from cluedo.mechanics.accusation import accuse, envelope_for, everyone_out, rule_out
+from cluedo.mechanics.dice import SIDES
 from cluedo.mechanics.investigation import deal_round_robin, dealt_events, draw_envelope
 from cluedo.mechanics.movement import (
     location_json,
@@ -65,7 +66,6 @@ from cluedo.mechanics.seating import (
 Location = str | Square
 """A room id, or a corridor square (row, col)."""
 
-DIE_SIDES = 6
 PARAMETERS: dict[str, frozenset[str]] = {
     "roll": frozenset(),
     "passage": frozenset(),
@@ -362,7 +362,7 @@ class ClassicRules(MansionTables, RuleSet[ClassicState, ClassicOptions]):
         kind = action.kind
         piece = state.characters[seat]
         if kind == "roll":
-            roll = rng.randint(1, DIE_SIDES)
+            roll = rng.randint(1, SIDES)
             state.summoned[seat] = False
             events = [Event("roll", {"seat": seat, "roll": roll})]
             dests = self.destinations(state, seat, roll)

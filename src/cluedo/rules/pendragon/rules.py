@@ -48,6 +48,7 @@ from cluedo.engine.ruleset import (
 )
 from cluedo.engine.state import GameState
 from cluedo.mechanics.accusation import accuse, envelope_for, everyone_out, rule_out
+from cluedo.mechanics.dice import SIDES
 from cluedo.mechanics.investigation import dealt_events, draw_envelope
 from cluedo.mechanics.movement import (
     location_json,
@@ -71,7 +72,6 @@ from cluedo.rules.pendragon.rolls import gm_report, room_roll
 
 Location = str | Square
 
-DIE_SIDES = 6
 STEED_BONUS = 2
 STAIRCASE = "staircase"
 PARAMS: dict[str, set[str]] = {
@@ -438,7 +438,7 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
             return [settle(state.decisions, action)]
         ctx = top.context
         if kind == "roll":
-            roll = rng.randint(1, DIE_SIDES)
+            roll = rng.randint(1, SIDES)
             steps = roll + state.steed[seat]
             ctx.update(
                 stage="move",
