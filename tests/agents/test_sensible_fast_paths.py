@@ -4,8 +4,9 @@ Only the cards that can still come out on top once its tie-breaking numbers are 
 are looked at; what it works out from a set of places (and a category's choices) is
 kept for every bot of every game; the moves are weighed all at once; the notebook
 reads what happened since the bot's last turn in one batch, without a call per
-event, and its propagator recognises an answer it knows already by the type of the
-observation. These tests hold each shortcut to the long way.
+event (and not at all for a forced choice, until the next real one), and its
+propagator recognises an answer it knows already by the type of the observation.
+These tests hold each shortcut to the long way.
 """
 
 from __future__ import annotations
@@ -87,6 +88,47 @@ def test_reading_the_log_in_batches_plays_the_game_reading_event_by_event_does(
     batched = _play(players, seed)
     monkeypatch.setattr(CardKnowledge, "catch_up", CardKnowledge.observe_events)
     assert _play(players, seed) == batched
+
+
+@pytest.mark.parametrize(("players", "seed"), [(6, 13), (4, 14), (3, 15)])
+def test_a_forced_choice_left_unread_plays_the_game_reading_at_every_choice_does(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ending the turn or showing the only card held is taken without reading the log
+    into the notebook (it is read at the next real choice, in one batch); read at every
+    call, with the same tie-break drawn for a lone card to show, the game is the same."""
+    unread = _play(players, seed)
+    monkeypatch.setattr(sensible, "_FORCED", frozenset())
+    assert _play(players, seed) == unread
+
+
+def test_a_forced_choice_keeps_the_log_for_the_next_real_choice() -> None:
+    game = new_game("classic", players=6, seed=16)
+    agents = {s: make_agent("sensible", s, s) for s in range(6)}
+    forced = deferred = 0
+    while not game.finished:
+        seat = game.to_act()[0]
+        agent = agents[seat]
+        assert isinstance(agent, sensible.SensibleAgent)
+        view = game.view(seat, log_since=agent.log_cursor)
+        agent.log_cursor = view["log_end"]
+        legal = game.legal_actions(seat)
+        unread_before = len(agent._unread)
+        seen = game.log_for(seat)  # everything the seat has seen when it chooses
+        game.apply(agent.choose(view, legal))
+        if len(legal) == 1 and legal[0].kind in sensible._FORCED:
+            forced += 1
+            # The log waits, whole and in order, with what waited before it.
+            assert len(agent._unread) == unread_before + len(view["log"])
+            deferred += bool(view["log"])
+        else:
+            # A real choice read everything: the notebook is that of the whole log.
+            assert agent._unread == []
+            assert agent.book is not None
+            whole = card_knowledge({"rules": "classic", "options": None}, seat)
+            whole.observe_events(seen)
+            assert agent.book.every_possible() == whole.every_possible()
+    assert forced > 20 and deferred > 10
 
 
 def test_what_the_bots_keep_for_every_game_does_not_change_their_choices(

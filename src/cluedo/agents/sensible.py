@@ -92,6 +92,11 @@ class _ActionSorter:
         return out
 
 
+_FORCED = frozenset({"end_turn", "show", "roll"})
+"""Kinds of action taken without thought when they are the only one legal (see
+:meth:`SensibleAgent._forced`): choosing them draws nothing, or (showing) one number."""
+
+
 class SensibleAgent(Agent):
     name = "sensible"
 
@@ -128,6 +133,8 @@ class SensibleAgent(Agent):
         self._by_kind = _ActionSorter()
         self._category_size: dict[str, int] = {}
         """How many cards each card's category holds, for ``_sized`` (see _show)."""
+        self._unread: list[Mapping[str, Any]] = []
+        """Events of the log not yet read into the notebook (see :meth:`_forced`)."""
         self._sized: object = None
         self._cards: tuple[str, ...] = ()
         """Every card of :attr:`categories`, for ``_cards_of`` (see _all_places)."""
@@ -146,11 +153,31 @@ class SensibleAgent(Agent):
             self.categories = dict(self.book.categories)
             self.board = load_board(view.get("board", "classic"))
         log = view["log"]
+        self._note_shown(log)
+        if self._unread:  # what came before the forced moves since the last choice
+            log = [*self._unread, *log]
+            self._unread = []
         self.book.catch_up(log)
+        return self.book
+
+    def _note_shown(self, log: Sequence[Mapping[str, Any]]) -> None:
         for event in log:
             if event["kind"] == "card_shown" and event["seat"] == self.seat and "card" in event:
                 self.shown.setdefault(event["card"], set()).add(event["to"])
-        return self.book
+
+    def _forced(self, view: Mapping[str, Any], only: Action) -> Action:
+        """The one legal action (ending the turn, showing the only card held), without
+        reading the log into the notebook now: it waits for the next real choice, and
+        the notebook reads it then in one batch (:meth:`CardKnowledge.catch_up` comes to
+        the same places either way). A quarter of a classic game's decisions are forced.
+        The same draws are made as on the long way (a card to show is weighed, with its
+        tie-break, as :meth:`_show` weighs every card), so the game is the same."""
+        log = view["log"]
+        self._unread += log
+        self._note_shown(log)
+        if only.kind == "show":
+            return self._show([only], view["pending"]["suggester"])
+        return only
 
     def _possible(self, card: str) -> frozenset[Place]:
         """The places ``card`` may be, as this bot reckons them (the sound eliminations)."""
@@ -160,6 +187,14 @@ class SensibleAgent(Agent):
     # -- choosing -------------------------------------------------------------------
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        # A bot that reads the log its own way (forgetting some of it, say) reads it
+        # at every call; a lone move or question is weighed as usual (with its draws).
+        if (
+            len(legal) == 1
+            and legal[0].kind in _FORCED
+            and type(self)._follow is SensibleAgent._follow
+        ):
+            return self._forced(view, legal[0])
         book = self._follow(view)
         # Accusations are most of the list; they are only ever made from the notebook's
         # solution, so they are noted rather than collected.
