@@ -122,6 +122,26 @@ def test_a_second_server_on_the_same_database_file_refuses_to_start(db: str) -> 
     second.close()
 
 
+def test_a_server_that_stops_lets_go_of_the_database_itself(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # PostgreSQL frees a closed session's advisory lock only once it has ended the
+    # session, a moment after the connection goes: a server started at once was told
+    # "in use" (seen once in a whole test run). Stopping lets go of the lock itself,
+    # so even with its connection left open the next server gets the database.
+    first = Store(db)
+    first.claim()
+    dispose = first.engine.dispose
+    monkeypatch.setattr(first.engine, "dispose", lambda *args, **kwargs: None)
+    try:
+        first.close()
+        second = Store(db)
+        second.claim()
+        second.close()
+    finally:
+        dispose()
+
+
 def test_cluedo_serve_on_a_database_in_use_says_so_and_exits_2(db: str, tmp_path: Path) -> None:
     import subprocess
     import sys

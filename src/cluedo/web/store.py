@@ -298,7 +298,14 @@ class Store:
     def close(self) -> None:
         self.claimed = False
         if self._claim is not None:
-            self._claim.close()  # releases the file lock or the advisory lock
+            if self.engine.dialect.name == "postgresql":
+                # Let go of the advisory lock now: closing only hands the connection back
+                # to the pool, and the database server frees a closed session's locks a
+                # moment later, which a server started at once can beat ("in use").
+                with contextlib.suppress(Exception):
+                    self._claim.execute(select(func.pg_advisory_unlock(PG_LOCK_KEY)))
+                    self._claim.commit()
+            self._claim.close()  # releases the file lock (SQLite)
             self._claim = None
         self.engine.dispose()
 
