@@ -121,7 +121,9 @@ def test_two_people_play_each_other_and_one_comes_back_after_closing_the_tab(
         moved = False
         for who, page in pages.items():
             if my_turn(page) and page.locator("#actions button, #actions form").count():
-                take_one_action(page, accuse=acted[who] >= 2)
+                # Nobody accuses before both have played: a wrong accusation by one,
+                # then the bot's, would end the game before the other's first turn.
+                take_one_action(page, accuse=acted[who] >= 2 and min(acted.values()) > 0)
                 acted[who] += 1
                 moved = True
         if not reopened and acted["host"] >= 1:

@@ -329,7 +329,9 @@ def test_pendragon_replay_ends_with_the_game_masters_report_laid_out(
         rows = knight.locator("tbody tr")
         assert rows.count() >= 1
         first = rows.first.locator("td").all_inner_texts()
-        assert first[0] in "☑☐" and (len(first) == 1 or first[3].isdigit())
+        # A knight who never rolled the d20 in this game has a line saying so.
+        if first != ["No rolls."]:
+            assert first[0] in "☑☐" and (len(first) == 1 or first[3].isdigit())
         assert "Boxes to check" in knight.inner_text()
     assert_plain_words(panel_text(page))
     shot(page, "w3_pendragon_report.png")
