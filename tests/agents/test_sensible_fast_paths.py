@@ -12,7 +12,7 @@ These tests hold each shortcut to the long way.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -32,13 +32,21 @@ def _play(players: int, seed: int, make: Callable[[int, int], Any] = _sensible) 
     """The actions of one seeded game between bots of one kind, ``make(seat, seed)``."""
     game = new_game("classic", players=players, seed=seed)
     agents = {s: make(s, seed * 10 + s) for s in range(players)}
+    for _, agent, view, legal in _turns(game, agents):
+        game.apply(agent.choose(view, legal))
+    return list(game.actions)
+
+
+def _turns(game: Game, agents: dict[int, Any]) -> Iterator[tuple[int, Any, Any, list[Action]]]:
+    """Each decision of ``game`` to its end, as the simulator hands it to a bot: the
+    seat, its bot, its view (the log since the bot's last call) and the legal actions.
+    The caller applies an action before asking for the next."""
     while not game.finished:
         seat = game.to_act()[0]
         agent = agents[seat]
         view = game.view(seat, log_since=agent.log_cursor)
         agent.log_cursor = view["log_end"]
-        game.apply(agent.choose(view, game.legal_actions(seat)))
-    return list(game.actions)
+        yield seat, agent, view, game.legal_actions(seat)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(6, 1), (6, 2), (4, 3), (3, 4)])
@@ -106,13 +114,8 @@ def test_a_forced_choice_keeps_the_log_for_the_next_real_choice() -> None:
     game = new_game("classic", players=6, seed=16)
     agents = {s: make_agent("sensible", s, s) for s in range(6)}
     forced = deferred = 0
-    while not game.finished:
-        seat = game.to_act()[0]
-        agent = agents[seat]
+    for seat, agent, view, legal in _turns(game, agents):
         assert isinstance(agent, sensible.SensibleAgent)
-        view = game.view(seat, log_since=agent.log_cursor)
-        agent.log_cursor = view["log_end"]
-        legal = game.legal_actions(seat)
         unread_before = len(agent._unread)
         seen = game.log_for(seat)  # everything the seat has seen when it chooses
         game.apply(agent.choose(view, legal))
@@ -150,12 +153,8 @@ def test_the_kept_choices_are_what_listing_them_again_gives() -> None:
     game = new_game("classic", players=6, seed=11)
     agents = {s: make_agent("sensible", s, s) for s in range(6)}
     checked = 0
-    while not game.finished:
-        seat = game.to_act()[0]
-        agent = agents[seat]
-        view = game.view(seat, log_since=agent.log_cursor)
-        agent.log_cursor = view["log_end"]
-        game.apply(agent.choose(view, game.legal_actions(seat)))
+    for _, agent, view, legal in _turns(game, agents):
+        game.apply(agent.choose(view, legal))
         assert isinstance(agent, sensible.SensibleAgent)
         for category, kept in agent._choices_by_category.items():
             cards = (*agent.categories[category], *agent.fillers.get(category, ()))
@@ -279,13 +278,8 @@ def test_snapshots_updated_card_by_card_equal_snapshots_taken_afresh() -> None:
     game = new_game("classic", players=6, seed=21)
     agents = {s: make_agent("sensible", s, 40 + s) for s in range(6)}
     checked = 0
-    while not game.finished:
-        seat = game.to_act()[0]
-        agent = agents[seat]
+    for seat, agent, view, legal in _turns(game, agents):
         assert isinstance(agent, sensible.SensibleAgent)
-        view = game.view(seat, log_since=agent.log_cursor)
-        agent.log_cursor = view["log_end"]
-        legal = game.legal_actions(seat)
         action = agent.choose(view, legal)
         if agent._order:  # it has taken a snapshot
             agent._begin_decision(view)
