@@ -91,10 +91,13 @@ def test_reading_the_log_in_batches_plays_the_game_reading_event_by_event_does(
     """The bot takes in what happened since its last turn at once (the eliminations
     drawn once per batch); event by event, the notebook reaches the same places, so
     the bot plays the same game."""
-    from cluedo.deduction.knowledge import CardKnowledge
+
+    def read_event_by_event(self: sensible.SensibleAgent, log: list[dict[str, Any]]) -> None:
+        assert self.book is not None
+        self.book.observe_events(log)
 
     batched = _play(players, seed)
-    monkeypatch.setattr(CardKnowledge, "catch_up", CardKnowledge.observe_events)
+    monkeypatch.setattr(sensible.SensibleAgent, "_read", read_event_by_event)
     assert _play(players, seed) == batched
 
 

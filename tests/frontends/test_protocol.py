@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from cluedo.engine import Action, Game, new_game
+from cluedo.engine import Action, new_game
 from cluedo.engine.registry import ENTRY_POINT_GROUP, rules_class
 from cluedo.protocol.schema import problems, schema, schema_text, shipped_rules
 from cluedo.protocol.server import COMMANDS, ERROR_CODES, MAX_LINE_BYTES, Engine
@@ -389,10 +389,11 @@ def test_an_engine_bug_costs_one_error_reply_not_the_engine(
     gid = engine.handle_line('{"cmd": "new", "seed": 4}')["game"]
     before = engine.games[gid].save()
 
-    def broken(self: Game, seat: int | None, log_since: int = 0) -> dict[str, Any]:
+    def broken(*args: object, **kwargs: object) -> dict[str, Any]:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(Game, "view", broken)
+    # The rules' part of every view (the engine's Game may be compiled and unpatchable).
+    monkeypatch.setattr(type(engine.games[gid].rules), "view", broken)
     reply = engine.handle_line(f'{{"cmd": "view", "game": "{gid}", "id": "x"}}')
     assert reply["ok"] is False and reply["id"] == "x"
     assert reply["error"]["code"] == "internal-error" and "boom" in reply["error"]["message"]

@@ -44,6 +44,7 @@ def run_script(
     apt_works: bool = True,
     env: dict[str, str] | None = None,
     with_postgres: bool = True,
+    compiled: bool = True,
 ) -> Run:
     repo, stubs = tmp_path / "repo", tmp_path / "stubs"
     chromium = tmp_path / "chromium"
@@ -63,6 +64,11 @@ def run_script(
     (repo / ".venv" / ".installed-dev").touch()
     for name in ["ruff", "lint-imports", "mypy", "pytest"]:
         _tool(repo / ".venv" / "bin" / name, f'echo "{name} $*" >> {log}\n')
+    # The python of .venv says whether the core is compiled, and logs the rest.
+    _tool(
+        repo / ".venv" / "bin" / "python",
+        f'case "$*" in *c.report*) exit {0 if compiled else 1};; esac\necho "python $*" >> {log}\n',
+    )
     stubs.mkdir()
     for name in ["dirname", "cat"]:
         real = shutil.which(name)
@@ -97,8 +103,8 @@ def run_script(
 
 
 CHECKS = [
-    "ruff check src tests benchmarks examples",
-    "ruff format --check src tests benchmarks examples",
+    "ruff check setup.py src tests benchmarks examples",
+    "ruff format --check setup.py src tests benchmarks examples",
     "lint-imports ",
     "mypy ",
     "pytest -n 2 tests/web",
@@ -148,6 +154,19 @@ def test_deselecting_the_browser_tests_needs_no_chromium(tmp_path: Path) -> None
     run = run_script(tmp_path, "-m", "not browser")
     assert run.code == 0, run.stderr
     assert run.calls == [*CHECKS[:4], "pytest -n 2 -m not browser"]
+
+
+def test_a_core_whose_sources_changed_is_compiled_again_before_the_checks(
+    tmp_path: Path,
+) -> None:
+    run = run_script(tmp_path, "tests/web", compiled=False, env={"CLUEDO_CHROMIUM": "/bin/sh"})
+    assert run.code == 0, run.stderr
+    assert run.calls == ["python -m pip install --quiet --no-deps -e .", *CHECKS]
+
+    pure = {"CLUEDO_CHROMIUM": "/bin/sh", "CLUEDO_PURE": "1"}  # the pure modules on purpose
+    run = run_script(tmp_path / "pure", "tests/web", compiled=False, env=pure)
+    assert run.code == 0, run.stderr
+    assert run.calls == CHECKS
 
 
 def test_a_chromium_named_in_the_environment_is_used_as_it_is(tmp_path: Path) -> None:

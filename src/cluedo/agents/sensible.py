@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
 from cluedo.agents.base import ENVELOPE, Agent, card_knowledge
 from cluedo.content.board import Board, load_board
 from cluedo.engine.actions import Action
@@ -97,6 +99,8 @@ _FORCED = frozenset({"end_turn", "show", "roll"})
 :meth:`SensibleAgent._forced`): choosing them draws nothing, or (showing) one number."""
 
 
+# The other bots extend it; compiled (cluedo.compiled), it must allow that.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SensibleAgent(Agent):
     name = "sensible"
 
@@ -157,8 +161,13 @@ class SensibleAgent(Agent):
         if self._unread:  # what came before the forced moves since the last choice
             log = [*self._unread, *log]
             self._unread = []
-        self.book.catch_up(log)
+        self._read(log)
         return self.book
+
+    def _read(self, log: Sequence[Mapping[str, Any]]) -> None:
+        """Read what happened since the last choice into the notebook, in one batch."""
+        assert self.book is not None
+        self.book.catch_up(log)
 
     def _note_shown(self, log: Sequence[Mapping[str, Any]]) -> None:
         for event in log:

@@ -132,8 +132,23 @@ class Propagator:
     changed), which reaches the same conclusions as trying every rule.
     """
 
-    def __init__(self, layout: Layout) -> None:
+    # Declared here, as a copy takes them from its original before they are made.
+    _shape: _Shape
+    category_of: dict[str, str]
+    cards: tuple[str, ...]
+    version: int
+
+    def __init__(self, layout: Layout, *, copy_of: Propagator | None = None) -> None:
+        """A notebook of ``layout`` with only its rules applied; or, with ``copy_of``, a
+        copy of that notebook, to go on alone (see :meth:`copy`)."""
         self.layout = layout
+        if copy_of is not None:  # (a compiled class has no __new__ to skip __init__ with)
+            self._shape = copy_of._shape
+            self.category_of = copy_of.category_of
+            self.cards = copy_of.cards
+            self._restore(copy_of._state())
+            self.version = copy_of.version
+            return
         shape = self._shape = _shape_of(layout)
         self.category_of = shape.category_of
         self.cards = shape.cards
@@ -677,14 +692,7 @@ class Propagator:
         return {p: w / total for p, w in weights.items()}
 
     def copy(self) -> Propagator:
-        other = Propagator.__new__(Propagator)
-        other.layout = self.layout
-        other._shape = self._shape
-        other.category_of = self.category_of
-        other.cards = self.cards
-        other._restore(self._state())
-        other.version = self.version
-        return other
+        return Propagator(self.layout, copy_of=self)
 
 
 _TAKE: dict[type[Any], Callable[[Propagator, Any], None]] = {

@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from cluedo.deduction.observations import (
     FaceUp,
     Hand,
@@ -41,6 +43,8 @@ Reading = Observation | Layout
 Event = Mapping[str, Any]
 
 
+# Each rule set's reader extends this one; compiled (cluedo.compiled), it must allow that.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EventReader:
     """Turns one seat's events into observations; rule sets add their own events.
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -343,7 +343,7 @@ class ActionNumbers:
     LIMIT = 1_024
     """Tails kept at most (each holds its actions alive); past it, all are dropped."""
 
-    SHORTEST = 16
+    SHORTEST: ClassVar[int] = 16
     """A tail shorter than this is not worth keeping apart from its list."""
 
     KNOWN = 1 << 12

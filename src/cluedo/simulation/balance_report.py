@@ -34,6 +34,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 
+from cluedo import compiled
 from cluedo.engine.registry import rules_class
 from cluedo.simulation.balance import (
     RateSeries,
@@ -321,6 +322,7 @@ def environment() -> list[tuple[str, str]]:
         ("cluedo", version("cluedo")),
         ("Python", f"{platform.python_implementation()} {sys.version.split()[0]}"),
         ("platform", platform.platform()),
+        ("cluedo's core", compiled.status().describe()),
     ]
     rows += [(name, version(name)) for name in LIBRARIES]
     return rows
