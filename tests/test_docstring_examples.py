@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import doctest
-import importlib
 import pkgutil
 
 import pytest
 
 import cluedo
+from source_modules import as_written
 
 
 def _modules_with_examples() -> list[str]:
@@ -16,7 +16,7 @@ def _modules_with_examples() -> list[str]:
     for info in pkgutil.walk_packages(cluedo.__path__, "cluedo."):
         if ".migrations" in info.name:
             continue  # Alembic's scripts run only inside a migration, never on import
-        module = importlib.import_module(info.name)
+        module = as_written(info.name)
         if any(t.examples for t in doctest.DocTestFinder().find(module)):
             names.append(info.name)
     return names
@@ -31,6 +31,6 @@ def test_the_package_has_examples_to_run() -> None:
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
-    result = doctest.testmod(importlib.import_module(name))
+    result = doctest.testmod(as_written(name))
     assert result.attempted > 0
     assert result.failed == 0

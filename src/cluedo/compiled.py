@@ -29,17 +29,17 @@ from types import ModuleType
 from typing import Final
 
 # The hot paths of a game between bots: the notebook's propagation and reading, the
-# sensible bot, movement, the engine's decisions, the environment's encoding. Modules that
-# define pydantic models cannot be compiled (mypyc rejects their fields); the engine's
-# Game gained nothing measurable (its work is the rule sets') and is copied whole by
-# clone(), which a compiled class does not allow.
+# sensible bot, movement, the environment's encoding. Modules that define pydantic models
+# cannot be compiled (mypyc rejects their fields). The engine's Game and decisions gained
+# nothing measurable (their work is the rule sets'), and compiled they would refuse what
+# the engine takes from rule sets today: a game copied whole by clone(), a decision's
+# seats given as a list.
 MODULES: Final = (
     "cluedo.deduction.propagator",
     "cluedo.deduction.knowledge",
     "cluedo.deduction.reading",
     "cluedo.agents.sensible",
     "cluedo.mechanics.movement",
-    "cluedo.engine.decisions",
     "cluedo.env.encoding",
 )
 

@@ -142,8 +142,13 @@ def test_cruel_hard_guest_does_not_call_on_thin_evidence() -> None:
 
 def knight(chance: float, monkeypatch: pytest.MonkeyPatch, players: int = 4) -> StrongKnightAgent:
     monkeypatch.setattr(KnightAgent, "_goals", lambda self: {"hall": 1.0})
-    bot = StrongKnightAgent(0, seed=1)
-    bot.book = Book(chance)  # type: ignore[assignment]
+    notebook = Book(chance)
+
+    class OnTheseOdds(StrongKnightAgent):
+        # The bot's own ``book`` holds only a real notebook once compiled (cluedo.compiled).
+        book = property(lambda self: notebook, lambda self, value: None)
+
+    bot = OnTheseOdds(0, seed=1)
     bot.view = {"turn": 3, "players": players}
     return bot
 

@@ -29,6 +29,7 @@ from cluedo.engine import (
     new_game,
     rules_class,
 )
+from source_modules import as_written
 
 # -- doctests ---------------------------------------------------------------------------
 
@@ -47,7 +48,7 @@ DOCTESTED = ["cluedo.engine.game", "cluedo.content.board", "cluedo.mechanics.mov
 
 @pytest.mark.parametrize("module", modules_of(cluedo.engine, cluedo.content, cluedo.mechanics))
 def test_doctests(module: str) -> None:
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    result = doctest.testmod(as_written(module), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
     if module in DOCTESTED:
         assert result.attempted > 0, f"{module} lost its examples"
