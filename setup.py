@@ -113,19 +113,21 @@ class BuildCompiledCore(build_ext):
         finally:
             self.compiler.compile = compile_one_by_one
 
-    def _write_stamp(self) -> None:
+    def _stamp_file(self) -> Path:
         # Beside the compiled package: the source tree when built in place (an editable
         # install), else the build folder that becomes the wheel.
-        target = PACKAGE if self.inplace else Path(self.build_lib) / "cluedo"
-        target.mkdir(parents=True, exist_ok=True)
-        stamp = COMPILED.stamp(PACKAGE)
-        (target / COMPILED.STAMP).write_text(json.dumps(stamp, indent=1) + "\n")
+        package = PACKAGE if self.inplace else Path(self.build_lib) / "cluedo"
+        return package / COMPILED.STAMP
+
+    def _write_stamp(self) -> None:
+        target = self._stamp_file()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(COMPILED.stamp(PACKAGE), indent=1) + "\n")
 
     def get_outputs(self) -> list[str]:
         outputs = super().get_outputs()
         if self.extensions:
-            base = PACKAGE if self.inplace else Path(self.build_lib) / "cluedo"
-            outputs.append(str(base / COMPILED.STAMP))
+            outputs.append(str(self._stamp_file()))
         return outputs
 
 

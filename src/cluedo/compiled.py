@@ -85,11 +85,11 @@ def decide(package_dir: Path) -> Status:
         return Status(False, f"the stamp {stamp_file} cannot be read")
     if not isinstance(built, dict):
         return Status(False, f"the stamp {stamp_file} is not a table of sources")
-    changed = [m for m in MODULES if built.get(m) != fingerprint(m, package_dir)]
-    if changed:
+    # At every start: stop reading sources at the first that changed.
+    changed = next((m for m in MODULES if built.get(m) != fingerprint(m, package_dir)), None)
+    if changed is not None:
         return Status(
-            False,
-            f"{changed[0]} changed since it was compiled; `pip install -e .` compiles it again",
+            False, f"{changed} changed since it was compiled; `pip install -e .` compiles it again"
         )
     return Status(True, "")
 
