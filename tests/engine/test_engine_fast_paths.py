@@ -16,6 +16,7 @@ import pytest
 
 from cluedo.content import load_board
 from cluedo.engine import Action, Decision, new_game
+from cluedo.engine.actions import ActionPool
 from cluedo.engine.events import Event, json_copy, seen_by
 from cluedo.mechanics import movement
 from cluedo.mechanics.movement import reachable
@@ -178,26 +179,30 @@ def test_remembered_moves_go_with_their_board() -> None:
     assert key not in movement._MEMOS
 
 
-def test_classic_legal_lists_with_kept_actions_equal_lists_made_afresh() -> None:
-    """Roll, passage, end of turn and each move are made once per seat and kept; a
-    legal list must still equal the one built from new actions, and be a new list."""
-    game = new_game("classic", players=4, seed=21)
+@pytest.mark.parametrize("rules_name", ["classic", "pendragon"])
+def test_legal_lists_with_kept_actions_equal_lists_made_afresh(rules_name: str) -> None:
+    """Roll, passage, end of turn, each move (and Pendragon's rewards, skills and
+    glimpses) are made once per seat and kept; a legal list must still equal the one
+    built from new actions, and be a new list."""
+    game = new_game(rules_name, players=4, seed=21)
     rules: Any = game.rules
     rng = random.Random(4)
+    kept_pool = rules.actions
     while not game.finished and len(game.actions) < 400:
         seat = game.to_act()[0]
         kept = game.legal_actions(seat)
-        saved = (dict(rules._moves), dict(rules._plain))
-        rules._moves.clear()
-        rules._plain.clear()
+        rules.actions = ActionPool()  # nothing kept: every action made afresh
         fresh = game.legal_actions(seat)
-        rules._moves.update(saved[0])
-        rules._plain.update(saved[1])
+        rules.actions = kept_pool
         assert kept == fresh
+        # Asked again, the very same objects (what lets the environment's masks
+        # remember each action's number); only the cards to show are made afresh.
+        again = game.legal_actions(seat)
+        assert all(a is b for a, b in zip(kept, again, strict=True) if a.kind != "show")
         kept.clear()  # a caller changing its list changes nobody else's
         assert game.legal_actions(seat) == fresh
         safe = [a for a in fresh if a.kind != "accuse"]
-        game.apply(rng.choice(safe))
+        game.apply(rng.choice(safe or fresh))
     assert len(game.actions) > 50
 
 

@@ -29,6 +29,7 @@ from cluedo.deduction.observations import (
 from cluedo.deduction.places import Layout, Place
 from cluedo.deduction.truth import TruthTally, check_game
 from cluedo.engine import Action, Game, new_game
+from cluedo.env.encoding import SeatMemory
 from cluedo.rules.pendragon.reading import PendragonReader
 from cluedo.rules.pendragon.rules import PendragonRules, PendragonState
 
@@ -283,6 +284,30 @@ def test_a_real_stern_questioning_rules_out_the_named_cards_not_shown() -> None:
     assert asker.possible(weapon) == {2, "envelope"}
     assert asker.status(weapon, 1) is False
     assert other.possible(suspect) == {0, 1, "envelope"}
+
+
+def test_a_stern_questioning_fact_reaches_notebooks_that_read_in_batches() -> None:
+    # The fact comes with the next event whatever its kind (here the turn passing on,
+    # which no reader reads for itself): a notebook catching up on a run of events, and
+    # the learning environment's, which skips the kinds a reader does not read, must
+    # take it in as the one that reads event by event does.
+    game = enter_hall_with(STERN)
+    state = game.state
+    assert isinstance(state, PendragonState)
+    suspect = next(c for c in state.hands[1] if c in CARDS["suspect"])
+    weapon = state.envelope[1]
+    game.apply(Action.make(0, "suggest", suspect=suspect, weapon=weapon))
+    game.apply(Action.make(0, "end_turn"))
+    reader = game.rules.card_reader(0)
+    assert isinstance(reader, PendragonReader)
+    assert game.events[-1].kind not in reader.readers  # the event that brings the fact
+    batched = CardKnowledge(reader)
+    batched.catch_up(game.log_for(0))
+    memory = SeatMemory(game, 0)
+    memory.follow(game)
+    assert memory.book is not None
+    for book in (batched, memory.book):
+        assert book.possible(weapon) == {2, "envelope"}
 
 
 def test_a_real_glimpse_shows_the_card_to_the_glimpser_only() -> None:

@@ -181,6 +181,9 @@ class CardKnowledge:
         if isinstance(reader, EventReader) and type(reader).read is EventReader.read:
             readers = reader.readers
             for event in events:
+                if reader.holding:  # facts kept back: the reader sees to them
+                    yield event, reader.read(event)
+                    continue
                 by_kind = readers.get(event["kind"])
                 yield event, (by_kind(event) if by_kind is not None else ())
         else:

@@ -42,6 +42,33 @@ Reading = Observation | Layout
 
 Event = Mapping[str, Any]
 
+_MADE: dict[tuple[str, str, tuple[str, ...]], Observation] = {}
+"""The answers to questions already read, by kind, player and cards: every seat's
+notebook reads the same passes and answers (the learning environment's six, each
+bot's), and an observation is a frozen value, so one object serves them all; making
+one costs more than finding it."""
+
+_MADE_LIMIT = 4096
+"""Answers kept at most (past it, all are dropped)."""
+
+
+def _answer(kind: str, player: str, cards: tuple[str, ...]) -> Observation:
+    """The observation that ``player`` holds none of ``cards`` (kind ``none``), one of
+    them (``one``) or the one card in ``cards`` (``shown``), made once."""
+    key = (kind, player, cards)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= _MADE_LIMIT:
+            _MADE.clear()
+        if kind == "none":
+            found = HasNone(player, cards)
+        elif kind == "one":
+            found = HasOneOf(player, cards)
+        else:
+            found = Shown(player, cards[0])
+        _MADE[key] = found
+    return found
+
 
 # Each rule set's reader extends this one; compiled (cluedo.compiled), it must allow that.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -59,6 +86,14 @@ class EventReader:
         self.named: tuple[str, ...] = ()
         """The notebook's cards named by the suggestion being answered."""
         self.players = 0
+        self.may_hold = False
+        """Whether this reader ever keeps facts back until the next event (see
+        :meth:`release`): such a reader must be shown every event of the log, not only
+        those of the kinds it reads."""
+        self.holding = False
+        """Whether facts are kept back now, for the next event not of a kind in
+        ``holding_through``."""
+        self.holding_through: frozenset[str] = frozenset()
         self.readers: dict[str, Callable[[Event], list[Reading]]] = {
             "setup": self.on_setup,
             "dealt": self.on_dealt,
@@ -72,8 +107,18 @@ class EventReader:
 
     def read(self, event: Event) -> list[Reading]:
         """The observations ``event`` gives this seat (often none)."""
-        reader = self.readers.get(event["kind"])
+        kind = event["kind"]
+        reader = self.readers.get(kind)
+        if self.holding and kind not in self.holding_through:
+            held = self.release()
+            return held + reader(event) if reader is not None else held
         return reader(event) if reader is not None else []
+
+    def release(self) -> list[Reading]:
+        """The facts kept back, given with the event that ends the wait (a reader that
+        learns something only once a run of events is over: see ``may_hold``)."""
+        self.holding = False
+        return []
 
     # -- the deal -------------------------------------------------------------------
 
@@ -106,12 +151,12 @@ class EventReader:
         return []
 
     def on_cannot_refute(self, event: Event) -> list[Reading]:
-        return [HasNone(str(event["seat"]), self.named)] if self.named else []
+        return [_answer("none", str(event["seat"]), self.named)] if self.named else []
 
     def on_card_shown(self, event: Event) -> list[Reading]:
         if "card" in event:
-            return [Shown(str(event["seat"]), event["card"])]
-        return [HasOneOf(str(event["seat"]), self.named)] if self.named else []
+            return [_answer("shown", str(event["seat"]), (event["card"],))]
+        return [_answer("one", str(event["seat"]), self.named)] if self.named else []
 
     def on_accusation(self, event: Event) -> list[Reading]:
         if event.get("correct", True):

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,3 +139,48 @@ class Action:
     def __str__(self) -> str:
         args = " ".join(f"{k}={_thaw(v)}" for k, v in self.params)
         return f"seat {self.seat}: {self.kind}{' ' + args if args else ''}"
+
+
+class ActionPool:
+    """One action object for each action a rule set hands out again and again.
+
+    A rule set's legal lists repeat: the same seat rolls, moves to the same squares,
+    ends its turn. Handing out the very same (immutable) object each time saves
+    making it, and lets whoever numbers the lists (the learning environment's action
+    masks) remember each object's number instead of looking it up again.
+
+    >>> pool = ActionPool()
+    >>> pool.plain(0, "roll") is pool.plain(0, "roll")
+    True
+    >>> pool.make(1, "glimpse", target=2) is pool.make(1, "glimpse", target=2)
+    True
+    >>> pool.make(1, "glimpse", target=2) == Action.make(1, "glimpse", target=2)
+    True
+    """
+
+    def __init__(self) -> None:
+        self._plain: dict[tuple[int, str], Action] = {}
+        self._moves: dict[tuple[int, int], Action] = {}
+        self._made: dict[tuple[Any, ...], Action] = {}
+
+    def plain(self, seat: int, kind: str) -> Action:
+        """The seat's action of ``kind`` without parameters (a roll, an end of turn)."""
+        action = self._plain.get((seat, kind))
+        if action is None:
+            action = self._plain[seat, kind] = Action(seat, kind)
+        return action
+
+    def move(self, seat: int, node: int, name: Callable[[int], Any]) -> Action:
+        """The seat's move to board ``node`` (``name`` gives the node's name)."""
+        action = self._moves.get((seat, node))
+        if action is None:
+            action = self._moves[seat, node] = Action(seat, "move", (("to", name(node)),))
+        return action
+
+    def make(self, seat: int, kind: str, /, **params: Any) -> Action:
+        """What :meth:`Action.make` makes, made once (the values must be hashable)."""
+        key = (seat, kind, *params.items())
+        action = self._made.get(key)
+        if action is None:
+            action = self._made[key] = Action.make(seat, kind, **params)
+        return action

@@ -67,9 +67,11 @@ class Event:
     secret: Mapping[str, Any] = field(default_factory=dict)
     knowers: frozenset[int] = frozenset()
     private: bool = False
-    _shown: _Shown | None = field(default=None, init=False, repr=False, compare=False)
-    """The event as the table and as its knowers see it, made on first use (an event
-    never changes once logged): every view of every seat copies one of the two."""
+    rendering: Rendering | None = field(default=None, init=False, repr=False, compare=False)
+    """The event as the table and as its knowers see it, made on first use by
+    :meth:`render` (an event never changes once logged): every view of every seat
+    copies one of the two; a reader inside the engine that only reads (a notebook
+    following a seat's log) may take it as it is, and must not change it."""
 
     def __init__(
         self,
@@ -97,7 +99,7 @@ class Event:
 
         Each call returns a fresh copy: a front end may change what it gets.
         """
-        shown = self._shown or self._render()
+        shown = self.rendering or self.render()
         seen: dict[str, Any] | None
         if seat is not None and seat in self.knowers:
             seen, nested = shown.known, shown.known_nested
@@ -110,7 +112,7 @@ class Event:
             out[key] = json_copy(out[key])
         return out
 
-    def _render(self) -> _Shown:
+    def render(self) -> Rendering:
         """Make both renderings once: the table's and the knowers' (the table's with
         the secret part added)."""
         data = self.data
@@ -128,8 +130,10 @@ class Event:
                 if key in known_nested:
                     known_nested.remove(key)
                 known[key] = _copied_into(value, key, known_nested)
-        shown = _Shown(None if self.private else public, tuple(nested), known, tuple(known_nested))
-        object.__setattr__(self, "_shown", shown)
+        shown = Rendering(
+            None if self.private else public, tuple(nested), known, tuple(known_nested)
+        )
+        object.__setattr__(self, "rendering", shown)
         return shown
 
     def full(self) -> dict[str, Any]:
@@ -139,12 +143,12 @@ class Event:
 
 _SETTERS = tuple(
     getattr(Event, name).__set__
-    for name in ("kind", "data", "secret", "knowers", "private", "_shown")
+    for name in ("kind", "data", "secret", "knowers", "private", "rendering")
 )
 """The setters of an event's slots, in the order of its fields."""
 
 
-class _Shown(NamedTuple):
+class Rendering(NamedTuple):
     """An event's two renderings: for the table (None: a private event) and for its
     knowers, each with the keys whose values are lists or objects (copied per call).
     A named tuple: one is made for every event, and a tuple is quicker to make."""
@@ -172,7 +176,7 @@ def seen_by(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     append = out.append
     for event in events:
-        shown = event._shown or event._render()
+        shown = event.rendering or event.render()
         seen: dict[str, Any] | None
         if seat is not None and seat in event.knowers:
             seen, nested = shown.known, shown.known_nested

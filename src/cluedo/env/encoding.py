@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -166,6 +166,9 @@ class SeatMemory:
         """The notebook's places the rows were made for."""
         self.vector: NDArray[np.float32] | None = None
         """The seat's last observation (changed in place; callers get copies)."""
+        self.cells: memoryview[float] = memoryview(b"")
+        """``vector``'s memory, to set single entries through (a tenth of the cost of
+        numpy's item assignment, which a step makes a dozen times)."""
         self._book_part: NDArray[np.float32] = np.zeros(0, dtype=np.float32)
         """The notebook part of ``vector`` (a view of it)."""
         self._segments: list[list[int]] = [[] for _ in range(self.SEGMENTS)]
@@ -187,15 +190,19 @@ class SeatMemory:
         if book is None:
             return
         seat, kinds = self.seat, self.kinds
-        # An event of a kind the notebook never reads is not copied for the seat.
-        if kinds is None:
-            new = [seen for e in events[cursor:] if (seen := e.for_seat(seat)) is not None]
-        else:
-            new = [
-                seen
-                for e in events[cursor:]
-                if e.kind in kinds and (seen := e.for_seat(seat)) is not None
-            ]
+        # The readers only read: each event is handed over as the seat sees it
+        # (Event.for_seat) but not copied, worked out here in line (a call per event
+        # cost more than the notebook's reading of it). An event of a kind the notebook
+        # never reads is skipped.
+        new: list[Mapping[str, Any]] = []
+        for e in events[cursor:]:
+            if kinds is not None and e.kind not in kinds:
+                continue
+            shown = e.rendering or e.render()
+            if seat in e.knowers:
+                new.append(shown.known)
+            elif shown.public is not None:
+                new.append(shown.public)
         if new:
             book.catch_up(new)
             self.read += len(new)
@@ -263,18 +270,23 @@ class SeatMemory:
     def start_vector(self, layout: Layout) -> NDArray[np.float32]:
         """The seat's vector before its first observation: zeros but for its seat."""
         vector = self.vector = np.zeros(layout.size, dtype=np.float32)
+        self.cells = cast("memoryview[float]", vector.data)
         vector[layout.start["seat"] + self.seat] = 1.0
         self._book_part = layout.slice(vector, "notebook")
         return vector
 
     def set_counts(self, counts: list[Any], layout: Layout) -> None:
-        """Write the counts part (the view's raw values, clipped to +-LIMIT)."""
-        assert self.vector is not None
+        """Write the counts part (the view's raw values, clipped to +-LIMIT): only the
+        entries that differ from the last counts written (most steps change one, a
+        hand size or a summons; numpy converting the whole list costs more)."""
         at = layout.start["counts"]
-        if counts and (max(counts) > LIMIT or min(counts) < -LIMIT):
-            self.vector[at : at + len(counts)] = [min(max(x, -LIMIT), LIMIT) for x in counts]
-        else:
-            self.vector[at : at + len(counts)] = counts
+        before = self._counts
+        if before is None or len(before) != len(counts):
+            before = [None] * len(counts)
+        cells = self.cells
+        for i, value in enumerate(counts):
+            if value != before[i]:
+                cells[at + i] = min(max(value, -LIMIT), LIMIT)
         self._counts = counts
 
     @staticmethod
@@ -303,6 +315,7 @@ def _kinds_read(reader: CardReader | None) -> Mapping[str, Any] | None:
     if (
         not isinstance(reader, EventReader)
         or type(reader).read is not EventReader.read
+        or reader.may_hold
         or callable(getattr(reader, "exact_counter", None))
     ):
         return None
@@ -688,16 +701,16 @@ class Encoder:
         vector = memory.vector
         if vector is None:
             vector = memory.start_vector(layout)
-        known = memory._segments
+        known, cells = memory._segments, memory.cells
         for i, now in enumerate((to_act, hand, pieces, carried, legal_kinds)):
             # Most parts are the very list of the last step (nothing moved); the others
             # change a few entries, set one by one (a numpy call on a list costs more).
             before = known[i]
             if now is not before and now != before:
                 for at in before:
-                    vector[at] = 0.0
+                    cells[at] = 0.0
                 for at in now:
-                    vector[at] = 1.0
+                    cells[at] = 1.0
                 known[i] = now
         if counts != memory._counts:
             memory.set_counts(counts, layout)

@@ -26,7 +26,7 @@ from pydantic import Field
 
 from cluedo.content.board import Square
 from cluedo.engine.action_space import ActionShape
-from cluedo.engine.actions import Action
+from cluedo.engine.actions import Action, ActionPool
 from cluedo.engine.decisions import Decision
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
@@ -116,10 +116,8 @@ class ClassicRules(MansionTables, RuleSet[ClassicState, ClassicOptions]):
         # Suggestion and accusation lists are the same every time for a seat, and are
         # the bulk of every legal-action list, so they are built once and shared.
         self.questions = QuestionLists(self.suspects, self.weapon_ids, self.rooms)
-        self._plain: dict[tuple[int, str], Action] = {}
-        """Each seat's actions without parameters (roll, passage, end of turn)."""
-        self._moves: dict[tuple[int, int], Action] = {}
-        """Each seat's move to each node: actions never change, so one of each is made."""
+        self.actions = ActionPool()
+        """Each seat's roll, passage, end of turn and move to each node, made once."""
         missing = [s for s in self.suspects if s not in self.board.starts]
         if missing:
             raise ValueError(f"board {self.board.id} has no start square for {missing}")
@@ -211,33 +209,23 @@ class ClassicRules(MansionTables, RuleSet[ClassicState, ClassicOptions]):
         out: list[Action] = []
         room = self._room_of(state, seat)
         if stage == "start":
-            out.append(self._plain_action(seat, "roll"))
+            out.append(self.actions.plain(seat, "roll"))
             if room is not None and room in self.board.passages:
-                out.append(self._plain_action(seat, "passage"))
+                out.append(self.actions.plain(seat, "passage"))
             if room is not None and state.summoned[seat]:
                 out += self.questions.suggestions(seat)
         elif stage == "move":
-            moves = self._moves
-            for n in ctx["destinations"]:
-                move = moves.get((seat, n))
-                if move is None:
-                    move = moves[seat, n] = Action(seat, "move", (("to", self.board.node_name(n)),))
-                out.append(move)
+            move, name = self.actions.move, self.board.node_name
+            out += [move(seat, n, name) for n in ctx["destinations"]]
         elif stage == "moved":
             if ctx.get("entered") is not None:
                 out += self.questions.suggestions(seat)
-            out.append(self._plain_action(seat, "end_turn"))
+            out.append(self.actions.plain(seat, "end_turn"))
         elif stage == "done":
-            out.append(self._plain_action(seat, "end_turn"))
+            out.append(self.actions.plain(seat, "end_turn"))
         if self._may_accuse(state, seat, ctx):
             out += self.questions.accusations(seat)
         return out
-
-    def _plain_action(self, seat: int, kind: str) -> Action:
-        action = self._plain.get((seat, kind))
-        if action is None:
-            action = self._plain[seat, kind] = Action.make(seat, kind)
-        return action
 
     # -- checking ---------------------------------------------------------------------
 

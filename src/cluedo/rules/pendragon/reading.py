@@ -63,8 +63,10 @@ class PendragonReader(EventReader):
         self.interrogations = frozenset(interrogations)
         self.answerer: int | None = None
         """The seat asked to show a card for the Suspicion being answered."""
-        self.questioning = False
-        """This seat is asking with a Stern Questioning card, its answers still coming."""
+        # While this seat asks with a Stern Questioning card (``holding``), its answers
+        # are still coming: what they did not show is told with the next other event.
+        self.may_hold = True
+        self.holding_through = frozenset({"card_shown"})
         self.shown: list[str] = []
         """The cards the Stern Questioning has shown this seat so far."""
         self.readers.update(
@@ -77,12 +79,6 @@ class PendragonReader(EventReader):
             }
         )
 
-    def read(self, event: Event) -> list[Reading]:
-        out: list[Reading] = []
-        if self.questioning and event["kind"] != "card_shown":
-            out += self.end_questioning()
-        return out + super().read(event)
-
     def on_suggestion(self, event: Event) -> list[Reading]:
         self.answerer = None
         return super().on_suggestion(event)
@@ -94,7 +90,7 @@ class PendragonReader(EventReader):
     def on_card_shown(self, event: Event) -> list[Reading]:
         by = int(event["seat"])
         if "card" in event:
-            if self.questioning:
+            if self.holding:
                 self.shown.append(event["card"])
             return [Shown(str(by), event["card"])]
         if by == self.answerer:
@@ -104,13 +100,13 @@ class PendragonReader(EventReader):
     def on_reward_used(self, event: Event) -> list[Reading]:
         stern = event.get("reward") in self.interrogations
         if stern and event.get("seat") == self.seat and self.answerer is not None:
-            self.questioning = True
+            self.holding = True
             self.shown = []
         return []
 
-    def end_questioning(self) -> list[Reading]:
+    def release(self) -> list[Reading]:
         """The named cards the Stern Questioning did not show: the answerer has none."""
-        self.questioning = False
+        self.holding = False
         rest = tuple(c for c in self.named if c not in self.shown)
         if self.answerer is None or not rest:
             return []

@@ -36,7 +36,7 @@ from cluedo.content.cards import CardSet, load_card_set
 from cluedo.content.rewards import RewardSet, load_rewards
 from cluedo.content.sheets import CharacterSheet, RoomRoll, default_sheets, room_rolls
 from cluedo.engine.action_space import ActionShape
-from cluedo.engine.actions import Action
+from cluedo.engine.actions import Action, ActionPool
 from cluedo.engine.errors import IllegalAction
 from cluedo.engine.events import Event
 from cluedo.engine.ruleset import (
@@ -195,6 +195,8 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
         self.rooms = self.cards.category("room")
         self.staircase = self.board.node_of_room[STAIRCASE]
         self.questions = QuestionLists(self.suspects, self.weapon_ids, self.rooms)
+        self.actions = ActionPool()
+        """Every action the legal lists hand out, made once (see ActionPool)."""
 
     # -- set-up ---------------------------------------------------------------------
 
@@ -319,34 +321,35 @@ class PendragonRules(RuleSet[PendragonState, PendragonOptions]):
             return show_actions(top, seat)
         ctx = top.context
         stage = ctx["stage"]
+        actions = self.actions
         if stage == "start":
-            out = [Action.make(seat, "roll")]
+            out = [actions.plain(seat, "roll")]
             if self.room_of(state, seat) in self.board.passages:
-                out.append(Action.make(seat, "passage"))
+                out.append(actions.plain(seat, "passage"))
             out += [
-                Action.make(seat, "use_reward", reward=r, to=t)
+                actions.make(seat, "use_reward", reward=r, to=t)
                 for r, t in self.reward_moves(state, seat)
             ]
             return out
         if stage == "move":
-            return [
-                Action(seat, "move", (("to", self.board.node_name(n)),))
-                for n in ctx["destinations"]
-            ] + [Action.make(seat, "stay")]
+            move, name = actions.move, self.board.node_name
+            return [move(seat, n, name) for n in ctx["destinations"]] + [
+                actions.plain(seat, "stay")
+            ]
         if stage == "skill":
-            return [Action.make(seat, "roll_skill", skill=s) for s in ctx["choices"]]
+            return [actions.make(seat, "roll_skill", skill=s) for s in ctx["choices"]]
         if stage == "glimpse":
             return [
-                Action.make(seat, "glimpse", target=t) for t in self._glimpse_targets(state, seat)
+                actions.make(seat, "glimpse", target=t) for t in self._glimpse_targets(state, seat)
             ]
         if stage == "suggest":
-            return self.questions.suggestions(seat)
+            return list(self.questions.suggestions(seat))  # a list the caller may change
         if stage == "staircase":
             out = list(self.questions.accusations(seat))
             if self.options.staircase == "may_accuse":
-                out.append(Action.make(seat, "end_turn"))
+                out.append(actions.plain(seat, "end_turn"))
             return out
-        return [Action.make(seat, "end_turn")]
+        return [actions.plain(seat, "end_turn")]
 
     def _glimpse_targets(self, state: PendragonState, seat: int) -> list[int]:
         return [s for s in range(state.players) if s != seat and state.hands[s]]
