@@ -86,13 +86,10 @@ class EventReader:
         self.named: tuple[str, ...] = ()
         """The notebook's cards named by the suggestion being answered."""
         self.players = 0
-        self.may_hold = False
-        """Whether this reader ever keeps facts back until the next event (see
-        :meth:`release`): such a reader must be shown every event of the log, not only
-        those of the kinds it reads."""
         self.holding = False
-        """Whether facts are kept back now, for the next event not of a kind in
-        ``holding_through``."""
+        """Whether facts are kept back now (see :meth:`release`) for the next event not
+        of a kind in ``holding_through``: whoever shows this reader only the kinds of
+        event it reads must show it that event too, whatever its kind."""
         self.holding_through: frozenset[str] = frozenset()
         self.readers: dict[str, Callable[[Event], list[Reading]]] = {
             "setup": self.on_setup,
@@ -116,7 +113,7 @@ class EventReader:
 
     def release(self) -> list[Reading]:
         """The facts kept back, given with the event that ends the wait (a reader that
-        learns something only once a run of events is over: see ``may_hold``)."""
+        learns something only once a run of events is over sets ``holding``)."""
         self.holding = False
         return []
 

@@ -29,7 +29,7 @@ the envelope and the rule set's other places in the notebook's order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, ClassVar, cast
@@ -42,7 +42,7 @@ from cluedo.deduction.knowledge import CardKnowledge
 from cluedo.deduction.reading import EventReader
 from cluedo.engine.action_space import ActionCatalog
 from cluedo.engine.actions import Action
-from cluedo.engine.events import json_copy
+from cluedo.engine.events import Event, json_copy
 from cluedo.engine.game import Game
 from cluedo.engine.ruleset import CardReader
 from cluedo.mechanics.movement import every_location
@@ -153,6 +153,8 @@ class SeatMemory:
         self.book = CardKnowledge(reader) if reader is not None else None
         self.kinds = _kinds_read(reader)
         """The kinds of event the notebook reads (None: every event)."""
+        self.reader = reader if self.kinds is not None and isinstance(reader, EventReader) else None
+        """The reader, when it is shown only the kinds it reads (see :meth:`_unread`)."""
         self.cursor = 0
         self.read = 0
         """How many events the notebook has read."""
@@ -186,26 +188,29 @@ class SeatMemory:
         if cursor == len(events):
             return
         self.cursor = len(events)
-        book = self.book
-        if book is None:
-            return
-        seat, kinds = self.seat, self.kinds
-        # The readers only read: each event is handed over as the seat sees it
-        # (Event.for_seat) but not copied, worked out here in line (a call per event
-        # cost more than the notebook's reading of it). An event of a kind the notebook
-        # never reads is skipped.
-        new: list[Mapping[str, Any]] = []
+        if self.book is not None:
+            self.book.catch_up(self._unread(events, cursor))
+
+    def _unread(self, events: Sequence[Event], cursor: int) -> Iterator[Mapping[str, Any]]:
+        """The events from ``cursor`` on as this seat sees them, counted in ``read``.
+
+        Each is handed over as :meth:`Event.for_seat` gives it but not copied (the
+        readers only read), worked out here in line (a call per event cost more than
+        the notebook's reading of it); events of the kinds the reader never reads are
+        skipped. Lazily, as the notebook reads: a reader keeping a fact back for the
+        next event (``EventReader.holding``, known only once it has read the events
+        before) is shown the next event whatever its kind.
+        """
+        seat, kinds, reader = self.seat, self.kinds, self.reader
         for e in events[cursor:]:
-            if kinds is not None and e.kind not in kinds:
+            unread = kinds is not None and e.kind not in kinds
+            if unread and (reader is None or not reader.holding):
                 continue
             shown = e.rendering or e.render()
-            if seat in e.knowers:
-                new.append(shown.known)
-            elif shown.public is not None:
-                new.append(shown.public)
-        if new:
-            book.catch_up(new)
-            self.read += len(new)
+            seen = shown.known if seat in e.knowers else shown.public
+            if seen is not None:
+                self.read += 1
+                yield seen
 
     def fill(self, out: NDArray[np.float32], layout: Layout) -> bool:
         """Write the notebook part (one row per card, one column per place) if it may
@@ -315,7 +320,6 @@ def _kinds_read(reader: CardReader | None) -> Mapping[str, Any] | None:
     if (
         not isinstance(reader, EventReader)
         or type(reader).read is not EventReader.read
-        or reader.may_hold
         or callable(getattr(reader, "exact_counter", None))
     ):
         return None
@@ -394,9 +398,7 @@ class ActionNumbers:
         base, extra, kinds = self.parts(legal)
         if not extra:
             return base, kinds
-        mask = base.copy()
-        mask[list(extra)] = 1
-        return mask, kinds
+        return _with_ones(base, extra), kinds
 
     def pick(self, legal: Sequence[Action], number: int) -> Action | None:
         """The action of ``legal`` numbered ``number`` (None if none is): found among the
@@ -531,6 +533,17 @@ class ActionNumbers:
         return _Tail(actions, mask, _kinds(actions))
 
 
+def _with_ones(base: NDArray[np.int8], numbers: tuple[int, ...]) -> NDArray[np.int8]:
+    """A copy of the mask ``base`` with 1 at each of ``numbers``, set through the copy's
+    memory (numpy's own item or list assignment costs several times as much)."""
+    mask = base.copy()
+    if numbers:
+        cells = mask.data
+        for number in numbers:
+            cells[number] = 1
+    return mask
+
+
 def _kinds(actions: Sequence[Action]) -> frozenset[str]:
     return frozenset(map(_kind, actions))
 
@@ -618,12 +631,7 @@ class Encoder:
     def mask(self, seat: int) -> tuple[NDArray[np.int8], list[Action]]:
         legal = self.legal(seat)
         base, extra, _ = self.numbers.parts(legal)
-        mask = base.copy()
-        if len(extra) > 4:
-            mask[list(extra)] = 1
-        else:  # entry by entry: most heads are a roll or an end of turn
-            for number in extra:
-                mask[number] = 1
+        mask = _with_ones(base, extra)
         return mask, legal
 
     def observe(self, seat: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
@@ -642,12 +650,7 @@ class Encoder:
             parts = numbers._masked(legal) if legal else numbers._empty
             numbers._last = (legal, parts)
         base, extra, kinds = parts
-        mask = base.copy()
-        if len(extra) > 4:
-            mask[list(extra)] = 1
-        else:  # entry by entry: most heads are a roll or an end of turn
-            for number in extra:
-                mask[number] = 1
+        mask = _with_ones(base, extra)
         return self._vector(seat, kinds), mask
 
     def observation(self, seat: int, legal: Sequence[Action]) -> NDArray[np.float32]:

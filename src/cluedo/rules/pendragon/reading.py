@@ -65,7 +65,6 @@ class PendragonReader(EventReader):
         """The seat asked to show a card for the Suspicion being answered."""
         # While this seat asks with a Stern Questioning card (``holding``), its answers
         # are still coming: what they did not show is told with the next other event.
-        self.may_hold = True
         self.holding_through = frozenset({"card_shown"})
         self.shown: list[str] = []
         """The cards the Stern Questioning has shown this seat so far."""
