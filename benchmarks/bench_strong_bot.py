@@ -20,9 +20,19 @@ A bot is named as in ``cluedo simulate`` (``sensible``, ``detective``, ``strong`
 optionally with settings of the strong bot in brackets: ``strong[aware=0]``,
 ``strong[race=0]``, or its constants: ``strong[GAIN=0.3]``, ``strong[KEEP=0.5]``,
 ``strong[PULL=0.5]``, ``strong[LOOKAHEAD=6]``, ``strong[GAIN_IDLE=0.1]``,
-``strong[OWN_CARD=0.2]`` (several joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
+``strong[OWN_CARD=0.2]``, ``strong[GIVE=5.0]``, ``strong[KNOWN_NAMED=0.05]`` (several
+joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
 ``solves`` also splits its table by the chance the player may ask at its next turn
 (:func:`cluedo.agents.race.reach`).
+
+``named`` reads what sensible bots name in their questions against their own notebooks
+(what ``strong[KNOWN_NAMED=0.05]`` rides on). ``paired`` compares two runs of the same
+games saved with ``--save`` (several files of one run, e.g. its parts, joined by
+commas), game by game for the strong bot: the variant's wins less the base's, with a
+95% interval for paired outcomes (the normal one of the mean difference per game), and
+the games played alike:
+
+    nice .venv/bin/python benchmarks/bench_strong_bot.py paired default.json variant.json
 """
 
 from __future__ import annotations
@@ -288,6 +298,129 @@ def solves(options: argparse.Namespace) -> None:
         )
 
 
+def named(options: argparse.Namespace) -> None:
+    """What sensible bots name in their own questions, read against their notebooks:
+    each asker's notebook is rebuilt as it stood when it asked (the public answers, its
+    hand, the cards shown to it; a hidden choice of card drawn at random), with the
+    true deal. For each suspect and weapon named: whether the asker had found that
+    category's envelope card, where the card was, and whether it was still among the
+    asker's envelope candidates. Then, for every suspect and weapon of a category the
+    asker had not solved that was in another player's hand, how often it was still a
+    candidate, by the cards the asker had left to rule out (the odds that such a card is
+    named at all, against 1 for the envelope's card: what ``strong[KNOWN_NAMED]``
+    reads)."""
+    import random
+
+    from cluedo.agents.match import step_bots
+    from cluedo.agents.opponent_model import QuestionLog
+    from cluedo.agents.race import PublicNotebook
+    from cluedo.agents.registry import make_agent
+
+    kinds: Counter[tuple[str, str, str]] = Counter()
+    others: Counter[int] = Counter()
+    still: Counter[int] = Counter()
+    players = options.players
+    for index in range(options.games):
+        game = new_game("classic", players=players, seed=seed_of(options.seed, index))
+        rules: Any = game.rules
+        step_bots(
+            game,
+            {s: make_agent("sensible", s, seed=seed_of(index, s, "bot")) for s in range(players)},
+        )
+        state: Any = game.state
+        events = [e.full() for e in game.events]
+        setup = next(e for e in events if e["kind"] == "setup")
+        categories = [list(rules.suspects), list(rules.weapon_ids), list(rules.rooms)]
+        cards = [c for cat in categories for c in cat]
+        public = PublicNotebook(cards, [int(n) for n in setup["hand_sizes"]], categories)
+        log = QuestionLog(-1)
+        holder_of = {c: s for s, hand in enumerate(state.hands) for c in hand}
+        truth = [holder_of.get(c, players) for c in cards]
+        rng = random.Random(index)
+        for event in events:
+            if event["kind"] == "suggestion":
+                asker = int(event["seat"])
+                book = public.notebook_of(public.settled(), asker, truth, log.questions, rng)
+                assert book is not None
+                for k, key in enumerate(("suspect", "weapon")):
+                    c = public.index[event[key]]
+                    left = book.candidates(k)
+                    where = (
+                        "own"
+                        if truth[c] == asker
+                        else "envelope"
+                        if truth[c] == players
+                        else "other"
+                    )
+                    kinds[
+                        (
+                            "solved" if len(left) == 1 else "open",
+                            where,
+                            "candidate" if c in left else "known",
+                        )
+                    ] += 1
+                    if len(left) > 1:
+                        distance = min(book.distance(), 6)
+                        for other in public.book.categories[k]:
+                            if truth[other] not in (asker, players):
+                                others[distance] += 1
+                                still[distance] += other in left
+            public.observe_event(event)
+            log.observe_event(event)
+    print(f"{players} players, {options.games} sensible bots' games: suspects and weapons named")
+    for (status, where, known), n in sorted(kinds.items()):
+        print(f"  category {status:<6} card {where:<8} {known:<9} {n}")
+    print("  cards in another hand, category open: still a candidate, by cards left (6: 6+)")
+    for d in sorted(others):
+        print(f"    {d} cards: {still[d] / others[d]:.3f} of {others[d]}")
+
+
+def _records(files: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for name in files.split(","):
+        with open(name) as f:
+            out.extend(json.load(f))
+    return out
+
+
+def _outcome(record: dict[str, Any]) -> str:
+    """How the strong bot's seat ended (the first seat not a sensible bot's): won, lost
+    its bet, or beaten to the solution."""
+    seat = next(s for s, spec in enumerate(record["seats"]) if spec != "sensible")
+    if seat in record["winners"]:
+        return "won"
+    return "bet" if record["wrong"][seat] else "beaten"
+
+
+def paired(options: argparse.Namespace) -> None:
+    """The variant's wins less the base's on the same games, with a 95% interval."""
+    base, variant = _records(options.base), _records(options.variant)
+    if len(base) != len(variant):
+        sys.exit(f"not the same games: {len(base)} and {len(variant)} records")
+    n = len(base)
+    diffs = []
+    alike = other = 0
+    for b, v in zip(base, variant, strict=True):
+        diffs.append((_outcome(v) == "won") - (_outcome(b) == "won"))
+        alike += b["turns"] == v["turns"] and b["winners"] == v["winners"]
+        other += _outcome(b) != _outcome(v)
+    mean = statistics.fmean(diffs)
+    spread = statistics.pstdev(diffs)
+    half = Z_95 * spread / math.sqrt(n)
+    for name, records in (("base", base), ("variant", variant)):
+        ends = Counter(_outcome(r) for r in records)
+        print(
+            f"  {name:<8} won {ends['won']} ({ends['won'] / n:.1%}), lost its bet {ends['bet']}"
+            f" ({ends['bet'] / n:.1%}), beaten {ends['beaten']} ({ends['beaten'] / n:.1%})"
+        )
+    print(
+        f"  paired difference {100 * mean:+.1f} points (+-{100 * half:.1f}) on {n} games;"
+        f" only the variant won {diffs.count(1)}, only the base {diffs.count(-1)};"
+        f" another outcome for the bot in {other},"
+        f" same length and winner in {alike}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -304,9 +437,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     v.add_argument("--players", type=int, default=6)
     v.add_argument("--games", type=int, default=100)
     v.add_argument("--seed", type=int, default=1)
+    n = sub.add_parser("named", help="what sensible bots name, against their notebooks")
+    n.add_argument("--players", type=int, default=6)
+    n.add_argument("--games", type=int, default=60)
+    n.add_argument("--seed", type=int, default=99)
+    d = sub.add_parser("paired", help="two saved runs of the same games, game by game")
+    d.add_argument("base", help="the --save file(s) of the base run, joined by commas")
+    d.add_argument("variant", help="the --save file(s) of the variant, joined by commas")
     options = parser.parse_args(argv)
     if options.command == "wins":
         wins(options)
+    elif options.command == "paired":
+        paired(options)
+    elif options.command == "named":
+        named(options)
     elif options.command == "solves":
         solves(options)
 

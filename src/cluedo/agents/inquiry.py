@@ -189,7 +189,7 @@ class Draws:
         weapons: Sequence[int],
         room: int,
         order: Ints,
-        survive: float,
+        survive: float | npt.NDArray[np.float64],
         gain: float,
         silence: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]],
         prior: float,
@@ -200,8 +200,10 @@ class Draws:
         if that beats waiting, after an answer we wait a round (surviving it with
         chance ``survive``, then holding odds grown by ``gain`` of what is missing).
 
-        ``silence`` gives, for each question, the chance nobody answers and the odds
-        of the likeliest envelope after that (exact: see :func:`silence_odds`);
+        ``survive`` may also be given for each question (an array indexed [suspect,
+        weapon]: the round survived after the opponents have heard that question's
+        answer). ``silence`` gives, for each question, the chance nobody answers and the
+        odds of the likeliest envelope after that (exact: see :func:`silence_odds`);
         ``prior`` is the likeliest envelope's odds now. The odds after each answer
         are those of the draws giving that answer, pulled toward ``prior`` by
         ``shrink`` draws' worth (a few draws would otherwise make any envelope look
@@ -209,16 +211,17 @@ class Draws:
         """
         n_s, n_w = len(suspects), len(weapons)
         silent, after_silence = silence
+        survive = np.broadcast_to(np.asarray(survive, dtype=float), (n_s, n_w))
         accuse_after = np.maximum(
             after_silence, survive * (after_silence + gain * (1.0 - after_silence))
         )
         if self.size == 0:
-            answered_value = np.full((n_s, n_w), survive * (prior + gain * (1.0 - prior)))
+            answered_value = survive * (prior + gain * (1.0 - prior))
         else:
             table = self._tables(suspects, weapons, room, order, self.envelope_code, self.combos)
             count = table.sum(axis=2)[:, 1:]  # draws giving each answer (silence left out)
             odds = (table.max(axis=2)[:, 1:] + shrink * prior) / (count + shrink)
-            waiting = survive * (odds + gain * (1.0 - odds))
+            waiting = survive.reshape(-1, 1) * (odds + gain * (1.0 - odds))
             answers = count.sum(axis=1)
             answered_value = ((count * waiting).sum(axis=1) / np.maximum(answers, 1e-12)).reshape(
                 n_s, n_w

@@ -257,6 +257,7 @@ class PublicNotebook:
         holder: Sequence[int],
         questions: Iterable[Question],
         rng: random.Random,
+        room_first: bool | None = None,
     ) -> QuickNotebook | None:
         """``seat``'s notebook if ``holder`` (the seat holding each card, by index) is
         the deal; ``base`` is :meth:`settled`. None if the facts clash (a drawn deal
@@ -264,9 +265,11 @@ class PublicNotebook:
 
         The answers ``seat`` received show, in the deal, one of the named cards the
         answerer holds; unless this seat saw which, it is chosen as careful players
-        do: one shown to ``seat`` before, else the room (if :attr:`room_first`), else
-        one drawn at random.
+        do: one shown to ``seat`` before, else the room (if ``room_first``, by default
+        :attr:`room_first`), else one drawn at random.
         """
+        if room_first is None:
+            room_first = self.room_first
         book = base.copy()
         book.hand(seat, [c for c, h in enumerate(holder) if h == seat])
         seen: set[int] = set()
@@ -287,8 +290,8 @@ class PublicNotebook:
                 room = self.index.get(q.cards[2])
                 if again:
                     card = again[0]
-                elif (self.room_first and room in held) or len(held) == 1:
-                    card = room if self.room_first and room in held else held[0]
+                elif (room_first and room in held) or len(held) == 1:
+                    card = room if room_first and room in held else held[0]
                 else:
                     card = rng.choice(held)
             seen.add(card)

@@ -37,7 +37,16 @@ from cluedo.agents.opponent_model import (
     QuestionLog,
     aware_odds,
 )
-from cluedo.agents.race import GAIN, PublicNotebook, reach, survival, waiting
+from cluedo.agents.race import (
+    GAIN,
+    Contradiction,
+    PublicNotebook,
+    QuickNotebook,
+    reach,
+    solves_next_turn,
+    survival,
+    waiting,
+)
 from cluedo.content.board import Board, load_board
 from cluedo.engine.actions import Action
 
@@ -88,6 +97,33 @@ class StrongAgent(Agent):
     OWN_CARD = OWN_CARD
     """The opponent-aware ratio for a player holding a suspect or weapon it named
     (:data:`cluedo.agents.opponent_model.OWN_CARD`)."""
+    KNOWN_NAMED = 1.0
+    """The likelihood ratio for an opponent naming a suspect or weapon whose place it
+    knew, in a category whose envelope card it did not (a careful player asks about
+    the cards it cannot place: those are mostly envelope cards late in a game). On each
+    drawn deal the opponent's notebook is rebuilt as it stood when it asked (hidden
+    answers taken to show the room when they could); the deals are weighed by it, and
+    so are the envelope odds. 1 leaves it out."""
+    KNOWN_RECENT = 8
+    """With :attr:`KNOWN_NAMED`: how many of the opponents' latest questions are read
+    (earlier ones were asked knowing less, and each costs a rebuild per deal)."""
+    KNOWN_SHRINK = 2.0
+    """With :attr:`KNOWN_NAMED`: an envelope's odds are its opponent-aware odds times the
+    mean weight of the deals holding it, pulled toward 1 by this many deals' worth."""
+    GIVE = 0.0
+    """Bits a question loses per unit of the round's survival it costs: its passes and
+    its answerer are public, and an opponent near the solution may rule out its last
+    cards with them. Judged on the race's drawn deals, where each opponent's notebook is
+    rebuilt and told the question's answer (:meth:`_after_questions`). With it set, the
+    race also weighs a question that tests the envelope by the survival after it. 0
+    leaves what a question teaches the others out."""
+    GIVE_QUESTIONS = 8
+    """With :attr:`GIVE`: how many of the most informative questions are weighed for
+    what they give away (the others are not chosen)."""
+    GIVE_NEAR = 4
+    """With :attr:`GIVE`: an opponent with more cards than this to rule out on a drawn
+    deal is taken to stay as far from the solution whatever it hears (its chance to
+    solve at its next turn is small either way)."""
 
     def __init__(
         self,
@@ -119,6 +155,10 @@ class StrongAgent(Agent):
         self._standing_cache: tuple[int, tuple[tuple[str, ...], float, float] | None] | None = None
         self.trace: list[dict[str, Any]] = []
         """Each weighing of an accusation: odds, survival, expected growth, choice."""
+        self._public_at: dict[int, QuickNotebook] = {}
+        """The public notebook as each question was asked (by its place in the log)."""
+        self._named_ratio: tuple[int, dict[tuple[str, ...], float]] | None = None
+        """With KNOWN_NAMED: each drawn envelope's weight ratio, for the news it was drawn at."""
 
     # -- following the game -----------------------------------------------------------
 
@@ -143,6 +183,8 @@ class StrongAgent(Agent):
                 self.log.observe_event(event)
                 if self.public is not None:
                     self.public.observe_event(event)
+                    if kind == "suggestion" and self.KNOWN_NAMED != 1.0:
+                        self._public_at[len(self.log.questions) - 1] = self.public.book.copy()
             if kind == "card_shown" and event["seat"] == self.seat and "card" in event:
                 self.shown.setdefault(event["card"], set()).add(event["to"])
         return self.book
@@ -209,6 +251,8 @@ class StrongAgent(Agent):
             owners[min(k * per_chain + per_chain, len(owners)) - 1] for k in range(4)
         ]
         self._holders = holders_of(owners, sampler.atom_place, players)
+        if self.KNOWN_NAMED != 1.0 and self.public is not None:
+            self._holders = self._weigh_named(self._holders, players)
         index = sampler.index
         categories = [[index[c] for c in cards] for cards in book.categories.values()]
         shown_before = {
@@ -222,6 +266,84 @@ class StrongAgent(Agent):
         self._scores = None
         self._cache_key = self._learnt
         return self._draws
+
+    def named_weights(self, holders: Sequence[Sequence[int]]) -> list[float]:
+        """Each deal's weight by what the opponents' latest questions say
+        (:attr:`KNOWN_NAMED` for every suspect or weapon named, not the asker's own,
+        whose place the asker's notebook rebuilt on the deal knew while its category's
+        envelope card was still open)."""
+        public = self.public
+        assert public is not None
+        questions = self.log.questions
+        recent = [
+            t for t, q in enumerate(questions) if q.asker != self.seat and t in self._public_at
+        ]
+        recent = recent[-max(self.KNOWN_RECENT, 0) :] if self.KNOWN_RECENT > 0 else []
+        if not recent:
+            return [1.0] * len(holders)
+        bases: dict[int, QuickNotebook] = {}
+        for t in recent:
+            base = self._public_at[t].copy()
+            try:
+                base.propagate()
+            except Contradiction:
+                continue
+            bases[t] = base
+        log_ratio = math.log(self.KNOWN_NAMED)
+        rng = random.Random(self._learnt * 7919 + self.seat + 1)
+        weights = []
+        for holder in holders:
+            total = 0.0
+            for t, base in bases.items():
+                q = questions[t]
+                book = public.notebook_of(
+                    base, q.asker, holder, questions[:t], rng, room_first=True
+                )
+                if book is None:
+                    continue
+                for k, card in enumerate(q.cards[:2]):
+                    c = public.index.get(card)
+                    if c is None or holder[c] == q.asker:
+                        continue  # its own card: the opponent-aware OWN_CARD weight
+                    left = book.candidates(k)
+                    if len(left) > 1 and c not in left:
+                        total += log_ratio
+            weights.append(math.exp(total))
+        return weights
+
+    def _weigh_named(self, holders: list[list[int]], players: int) -> list[list[int]]:
+        """The drawn deals resampled by :meth:`named_weights` (as many, drawn in
+        proportion to their weights), and each envelope's weight ratio kept for
+        :meth:`odds`."""
+        weights = self.named_weights(holders)
+        total = sum(weights)
+        if not holders or total <= 0.0:
+            return holders
+        mean = total / len(holders)
+        assert self.public is not None
+        cards = self.public.cards
+        by_envelope: dict[tuple[str, ...], list[float]] = {}
+        for holder, w in zip(holders, weights, strict=True):
+            envelope = tuple(cards[c] for c, h in enumerate(holder) if h == players)
+            by_envelope.setdefault(envelope, []).append(w / mean)
+        shrink = self.KNOWN_SHRINK
+        self._named_ratio = (
+            self._learnt,
+            {e: (sum(ws) + shrink) / (len(ws) + shrink) for e, ws in by_envelope.items()},
+        )
+        # Systematic resampling, with its own generator (the bot's other draws stay).
+        step = total / len(holders)
+        u = random.Random(self._learnt * 7919 + self.seat + 2).random() * step
+        out: list[list[int]] = []
+        running = 0.0
+        for holder, w in zip(holders, weights, strict=True):
+            running += w
+            while u < running and len(out) < len(holders):
+                out.append(holder)
+                u += step
+        while len(out) < len(holders):
+            out.append(holders[-1])
+        return out
 
     def _best_question(self, view: Mapping[str, Any], room: str) -> tuple[float, str, str]:
         """The question worth most in ``room``: (worth in bits, suspect, weapon)."""
@@ -246,6 +368,71 @@ class StrongAgent(Agent):
             worths = worths - self.PULL * self._pulls(view, suspects, room)[:, None]
         i, j = np.unravel_index(int(np.argmax(worths)), worths.shape)
         return (float(worths[i, j]), suspects[int(i)], weapons[int(j)])
+
+    def _chosen_question(self, view: Mapping[str, Any], room: str) -> tuple[str, str]:
+        """The question to ask in ``room``: the most informative, or with :attr:`GIVE`,
+        among the :attr:`GIVE_QUESTIONS` most informative the one whose bits less what
+        it gives away (GIVE times the survival it costs) are worth most."""
+        _, suspect, weapon = self._best_question(view, room)
+        if not self.GIVE or self.public is None or self.book is None:
+            return suspect, weapon
+        suspects = self.book.categories["suspect"]
+        weapons = self.book.categories["weapon"]
+        worths = self._room_worth[room]
+        if self.PULL:
+            worths = worths - self.PULL * self._pulls(view, suspects, room)[:, None]
+        top = np.argsort(-worths, axis=None)[: max(self.GIVE_QUESTIONS, 1)]
+        pairs = [np.unravel_index(int(k), worths.shape) for k in top]
+        named = [(suspects[int(i)], weapons[int(j)]) for i, j in pairs]
+        now, after = self._after_questions(view, room, named)
+        scores = [
+            float(worths[i, j]) - self.GIVE * (now - a)
+            for (i, j), a in zip(pairs, after, strict=True)
+        ]
+        return named[int(np.argmax(scores))]
+
+    def _after_questions(
+        self, view: Mapping[str, Any], room: str, questions: Sequence[tuple[str, str]]
+    ) -> tuple[float, npt.NDArray[np.float64]]:
+        """The chance no opponent solves the case at its next turn: now, and after the
+        table has heard the answer to each of ``questions`` (suspect, weapon) asked in
+        ``room`` by this seat, on the race's drawn deals (each opponent's notebook
+        rebuilt on the deal, then told who passed and who showed a card)."""
+        public = self.public
+        assert public is not None
+        self._judge(view)
+        players = int(view["players"])
+        opponents = [s for s in range(players) if s != self.seat and not view["eliminated"][s]]
+        holders = self._holders[:: max(1, len(self._holders) // self.RACE_DRAWS)]
+        if not holders or not opponents:
+            return 1.0, np.ones(len(questions))
+        base = public.settled()
+        # Its own generator, so that weighing what questions give away leaves the
+        # bot's other draws as they were (the same games, but for its choices).
+        rng = random.Random(self._learnt * 7919 + self.seat)
+        named = [tuple(public.index[c] for c in (s, w, room)) for s, w in questions]
+        order = [(self.seat + k) % players for k in range(1, players)]
+        now = 0.0
+        after = np.zeros(len(questions))
+        for holder in holders:
+            alive = 1.0
+            alive_after = np.ones(len(questions))
+            for seat in opponents:
+                book = public.notebook_of(base, seat, holder, self.log.questions, rng)
+                if book is None:
+                    continue
+                distance = book.distance()
+                chance = solves_next_turn(distance)
+                alive *= 1.0 - chance
+                if distance > self.GIVE_NEAR:
+                    alive_after *= 1.0 - chance
+                    continue
+                for k, cards in enumerate(named):
+                    told = told_distance(book, seat, cards, holder, order)
+                    alive_after[k] *= 1.0 - solves_next_turn(told)
+            now += alive
+            after += alive_after
+        return now / len(holders), after / len(holders)
 
     def _pulls(
         self, view: Mapping[str, Any], suspects: Sequence[str], room: str
@@ -357,7 +544,7 @@ class StrongAgent(Agent):
         if "passage" in kinds and isinstance(here, str):
             options.append((score[board.passages[here]], kinds["passage"][0]))
         if "suggest" in kinds and isinstance(here, str):
-            _, suspect, weapon = self._best_question(view, here)
+            suspect, weapon = self._chosen_question(view, here)
             wanted = Action(self.seat, "suggest", (("suspect", suspect), ("weapon", weapon)))
             if wanted in kinds["suggest"]:
                 options.append((worth[here] + self.KEEP * self._next[here], wanted))
@@ -366,7 +553,7 @@ class StrongAgent(Agent):
         return max(options, key=lambda o: o[0])[1]
 
     def _suggest(self, view: Mapping[str, Any], options: Sequence[Action], room: str) -> Action:
-        _, suspect, weapon = self._best_question(view, room)
+        suspect, weapon = self._chosen_question(view, room)
         wanted = Action(self.seat, "suggest", (("suspect", suspect), ("weapon", weapon)))
         return wanted if wanted in options else options[0]
 
@@ -429,6 +616,40 @@ class StrongAgent(Agent):
 
     # -- the race -----------------------------------------------------------------------
 
+    def _race_told(
+        self,
+        view: Mapping[str, Any],
+        here: str,
+        named: tuple[list[int], list[int], int],
+        order: npt.NDArray[np.int64],
+        survive: float,
+        gain: float,
+        silence: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]],
+        p: float,
+        value: npt.NDArray[np.float64],
+        score: npt.NDArray[np.float64],
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+        """With :attr:`GIVE`: the race values of the :attr:`GIVE_QUESTIONS` best
+        questions judged again with the round's survival after the table has heard
+        each one's answer (the others ruled out)."""
+        assert self.book is not None and self._draws is not None
+        suspects = self.book.categories["suspect"]
+        weapons = self.book.categories["weapon"]
+        top = np.argsort(-score, axis=None)[: max(self.GIVE_QUESTIONS, 1)]
+        pairs = [np.unravel_index(int(k), score.shape) for k in top]
+        now, after = self._after_questions(
+            view, here, [(suspects[int(i)], weapons[int(j)]) for i, j in pairs]
+        )
+        grid = np.full(score.shape, survive)
+        for (i, j), a in zip(pairs, after, strict=True):
+            grid[i, j] = survive * (a / now if now > 0 else 1.0)
+        told = self._draws.race_values(*named, order, grid, gain, silence, p)
+        chosen = np.full(score.shape, False)
+        for i, j in pairs:
+            chosen[i, j] = True
+        new_value = np.where(chosen, told, -np.inf)
+        return new_value, np.where(chosen, score - value + told, -np.inf)
+
     def _gain(self, view: Mapping[str, Any]) -> float:
         """What waiting a round is worth, as a share of what is missing to certainty:
         :attr:`GAIN`, or with :attr:`GAIN_IDLE` set, more the surer the bot is to ask
@@ -444,7 +665,15 @@ class StrongAgent(Agent):
         so set)."""
         if self.aware:
             odds = aware_odds(book, self.log.questions, self.seat, self._likelihood())
-            return list(odds.envelopes)
+            named = self._named_ratio
+            if named is None or named[0] != self._learnt:
+                return list(odds.envelopes)
+            # Each envelope's odds times the mean weight of the deals holding it (the
+            # deals are drawn by the opponent-aware odds: that mean is the evidence's).
+            ratio = named[1]
+            weighed = [(combo, p * ratio.get(tuple(combo), 1.0)) for combo, p in odds.envelopes]
+            total = sum(p for _, p in weighed)
+            return sorted(((c, p / total) for c, p in weighed), key=lambda x: -x[1])
         notebook = book.exact_notebook()
         assert notebook is not None
         return [(combo, float(p)) for combo, p in notebook.envelope_distribution().items()]
@@ -458,9 +687,9 @@ class StrongAgent(Agent):
             return self._standing_cache[1]
         standing = None
         if book.exact_notebook() is not None and self.public is not None:
+            self._judge(view)  # first: with KNOWN_NAMED the odds read the drawn deals
             envelopes = self.odds(book)
             combo, p = envelopes[0]
-            self._judge(view)
             opponents = [
                 s
                 for s in range(int(view["players"]))
@@ -514,6 +743,10 @@ class StrongAgent(Agent):
             info = draws.worths(*named, order)
             info = info - self.PULL * self._pulls(view, suspects, here)[:, None]
             score = value + self.INFO_WEIGHT * info
+            if self.GIVE:
+                value, score = self._race_told(
+                    view, here, named, order, survive, gain, silence, p, value, score
+                )
             i, j = np.unravel_index(int(np.argmax(score)), score.shape)
             if value[i, j] > best_value:
                 best_value, kind = float(value[i, j]), "ask"
@@ -537,3 +770,31 @@ class StrongAgent(Agent):
             }
         )
         return choice
+
+
+def told_distance(
+    book: QuickNotebook,
+    seat: int,
+    cards: Sequence[int],
+    holder: Sequence[int],
+    order: Sequence[int],
+) -> int:
+    """Cards ``seat`` still has to rule out (its notebook ``book``) after hearing a
+    question naming ``cards`` answered as the deal ``holder`` makes it: the players
+    asked in ``order`` pass until the first holding a named card shows one (which, the
+    others do not see). What ``seat`` hears of its own answer it knew already."""
+    told = book.copy()
+    for player in order:
+        holds = any(holder[c] == player for c in cards)
+        if player != seat:
+            if holds:
+                told.has_one_of(player, cards)
+            else:
+                told.has_none(player, cards)
+        if holds:
+            break
+    try:
+        told.propagate()
+    except Contradiction:
+        return book.distance()
+    return told.distance()
