@@ -214,8 +214,7 @@ def solves(options: argparse.Namespace) -> None:
     import random
 
     from cluedo.agents.match import step_bots
-    from cluedo.agents.opponent_model import QuestionLog
-    from cluedo.agents.race import SOLVES_NEXT_TURN, PublicNotebook, reach
+    from cluedo.agents.race import SOLVES_NEXT_TURN, reach
     from cluedo.agents.registry import make_agent
 
     seen: Counter[int] = Counter()
@@ -252,13 +251,7 @@ def solves(options: argparse.Namespace) -> None:
                 turns.append((int(event["seat"]), False))
             elif event["kind"] == "accusation" and event["correct"] and turns:
                 turns[-1] = (turns[-1][0], True)
-        setup = next(e for e in events if e["kind"] == "setup")
-        categories = [list(rules.suspects), list(rules.weapon_ids), list(rules.rooms)]
-        cards = [c for cat in categories for c in cat]
-        public = PublicNotebook(cards, [int(n) for n in setup["hand_sizes"]], categories)
-        log = QuestionLog(-1)
-        holder_of = {c: s for s, hand in enumerate(state.hands) for c in hand}
-        truth = [holder_of.get(c, players) for c in cards]
+        public, log, truth = _public_and_truth(rules, state, events, players)
         rng = random.Random(index)
         turn = -1
         for event in events:
@@ -312,8 +305,6 @@ def named(options: argparse.Namespace) -> None:
     import random
 
     from cluedo.agents.match import step_bots
-    from cluedo.agents.opponent_model import QuestionLog
-    from cluedo.agents.race import PublicNotebook
     from cluedo.agents.registry import make_agent
 
     kinds: Counter[tuple[str, str, str]] = Counter()
@@ -329,13 +320,7 @@ def named(options: argparse.Namespace) -> None:
         )
         state: Any = game.state
         events = [e.full() for e in game.events]
-        setup = next(e for e in events if e["kind"] == "setup")
-        categories = [list(rules.suspects), list(rules.weapon_ids), list(rules.rooms)]
-        cards = [c for cat in categories for c in cat]
-        public = PublicNotebook(cards, [int(n) for n in setup["hand_sizes"]], categories)
-        log = QuestionLog(-1)
-        holder_of = {c: s for s, hand in enumerate(state.hands) for c in hand}
-        truth = [holder_of.get(c, players) for c in cards]
+        public, log, truth = _public_and_truth(rules, state, events, players)
         rng = random.Random(index)
         for event in events:
             if event["kind"] == "suggestion":
@@ -419,6 +404,23 @@ def paired(options: argparse.Namespace) -> None:
         f" another outcome for the bot in {other},"
         f" same length and winner in {alike}"
     )
+
+
+def _public_and_truth(
+    rules: Any, state: Any, events: list[dict[str, Any]], players: int
+) -> tuple[Any, Any, list[int]]:
+    """For reading a finished classic game again: an empty public notebook and question
+    log, and the true holder of each card in category order (``players``: the
+    envelope)."""
+    from cluedo.agents.opponent_model import QuestionLog
+    from cluedo.agents.race import PublicNotebook
+
+    setup = next(e for e in events if e["kind"] == "setup")
+    categories = [list(rules.suspects), list(rules.weapon_ids), list(rules.rooms)]
+    cards = [c for cat in categories for c in cat]
+    public = PublicNotebook(cards, [int(n) for n in setup["hand_sizes"]], categories)
+    holder_of = {c: s for s, hand in enumerate(state.hands) for c in hand}
+    return public, QuestionLog(-1), [holder_of.get(c, players) for c in cards]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -5,27 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from test_strong_parts import _played
 
 from cluedo.agents.inquiry import Draws
 from cluedo.agents.race import PublicNotebook, QuickNotebook
-from cluedo.agents.sensible import SensibleAgent
 from cluedo.agents.strong import StrongAgent, told_distance
-from cluedo.engine.game import Game, new_game
-
-
-def _played(players: int, seed: int, actions: int) -> Game:
-    """A game of sensible bots stopped after some actions."""
-    game = new_game("classic", players=players, seed=seed)
-    agents = {s: SensibleAgent(s, seed=seed + s) for s in range(players)}
-    for _ in range(actions):
-        if game.finished:
-            break
-        seat = game.to_act()[0]
-        agent = agents[seat]
-        view = game.view(seat, log_since=agent.log_cursor)
-        agent.log_cursor = view["log_end"]
-        game.apply(agent.choose(view, game.legal_actions(seat)))
-    return game
 
 
 def _opponent_one_card_away() -> QuickNotebook:
