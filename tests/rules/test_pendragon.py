@@ -725,6 +725,17 @@ def test_the_game_master_gets_a_report_of_every_roll_and_check() -> None:
 # -- character sheets and options ----------------------------------------------------
 
 
+def test_a_view_shows_every_knights_sheet_and_a_change_to_it_reaches_no_later_view() -> None:
+    game = new_game("pendragon", players=4, seed=3)
+    first = game.view(0)["sheets"]
+    assert first == [sheet.model_dump(mode="json") for sheet in st(game).sheets]
+    first[0]["skills"]["heraldry"] = 99  # a front end changing what it got
+    first[1]["name"] = "changed"
+    again = game.view(2)["sheets"]
+    assert again == [sheet.model_dump(mode="json") for sheet in st(game).sheets]
+    assert again[0]["skills"] is not first[0]["skills"]
+
+
 def test_a_player_can_bring_their_own_character_sheet(tmp_path: Path) -> None:
     sheet = tmp_path / "knight.toml"
     sheet.write_text(
