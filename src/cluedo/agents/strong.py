@@ -377,19 +377,28 @@ class StrongAgent(Agent):
         if not self.GIVE or self.public is None or self.book is None:
             return suspect, weapon
         suspects = self.book.categories["suspect"]
-        weapons = self.book.categories["weapon"]
         worths = self._room_worth[room]
         if self.PULL:
             worths = worths - self.PULL * self._pulls(view, suspects, room)[:, None]
-        top = np.argsort(-worths, axis=None)[: max(self.GIVE_QUESTIONS, 1)]
-        pairs = [np.unravel_index(int(k), worths.shape) for k in top]
-        named = [(suspects[int(i)], weapons[int(j)]) for i, j in pairs]
+        pairs, named = self._best_few(worths)
         now, after = self._after_questions(view, room, named)
         scores = [
             float(worths[i, j]) - self.GIVE * (now - a)
             for (i, j), a in zip(pairs, after, strict=True)
         ]
         return named[int(np.argmax(scores))]
+
+    def _best_few(
+        self, scores: npt.NDArray[np.float64]
+    ) -> tuple[list[tuple[int, int]], list[tuple[str, str]]]:
+        """With :attr:`GIVE`: the :attr:`GIVE_QUESTIONS` best cells of ``scores`` (a
+        value per suspect and weapon), as (suspect, weapon) indices and as names."""
+        assert self.book is not None
+        suspects = self.book.categories["suspect"]
+        weapons = self.book.categories["weapon"]
+        top = np.argsort(-scores, axis=None)[: max(self.GIVE_QUESTIONS, 1)]
+        pairs = [(int(k) // scores.shape[1], int(k) % scores.shape[1]) for k in top]
+        return pairs, [(suspects[i], weapons[j]) for i, j in pairs]
 
     def _after_questions(
         self, view: Mapping[str, Any], room: str, questions: Sequence[tuple[str, str]]
@@ -632,14 +641,9 @@ class StrongAgent(Agent):
         """With :attr:`GIVE`: the race values of the :attr:`GIVE_QUESTIONS` best
         questions judged again with the round's survival after the table has heard
         each one's answer (the others ruled out)."""
-        assert self.book is not None and self._draws is not None
-        suspects = self.book.categories["suspect"]
-        weapons = self.book.categories["weapon"]
-        top = np.argsort(-score, axis=None)[: max(self.GIVE_QUESTIONS, 1)]
-        pairs = [np.unravel_index(int(k), score.shape) for k in top]
-        now, after = self._after_questions(
-            view, here, [(suspects[int(i)], weapons[int(j)]) for i, j in pairs]
-        )
+        assert self._draws is not None
+        pairs, named_cards = self._best_few(score)
+        now, after = self._after_questions(view, here, named_cards)
         grid = np.full(score.shape, survive)
         for (i, j), a in zip(pairs, after, strict=True):
             grid[i, j] = survive * (a / now if now > 0 else 1.0)
