@@ -10,6 +10,7 @@ write screenshots of agreed moments to docs/screenshots/<rules>-<moment>.png.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 from collections.abc import Iterator
@@ -597,5 +598,80 @@ def test_on_a_phone_a_turn_of_many_forms_keeps_the_board_on_the_first_screen(
     folded = next(k for k in FORM_KINDS if k not in shown)
     page.click(f"#actions details[data-kind={folded}] > summary")
     assert page.locator(f"#actions form[data-kind={folded}]").is_visible()
+    assert watched.problems == []
+    watched.context.close()
+
+
+def with_one_tall_form(message: str | bytes) -> str | bytes:
+    """A state frame with its choices replaced by a quiet turn that is still tall: eight
+    buttons of one kind, one form of four drop-downs, and ending the turn (three kinds,
+    so the form is not folded for being one of many); other messages unchanged."""
+    import json
+
+    if isinstance(message, bytes):
+        return message
+    frame = json.loads(message)
+    if frame.get("type") not in ("state", "update") or not frame.get("view"):
+        return message
+    keys = ("room", "card", "diamond", "whom")
+    fields = [
+        {
+            "key": key,
+            "label": key.title(),
+            "options": [{"value": v, "label": f"{key.title()} {v}"} for v in ("a", "b")],
+            "optional": False,
+        }
+        for key in keys
+    ]
+    frame["forms"] = [{"group": "Lure someone", "kind": "lure", "fields": fields, "confirm": False}]
+    frame["legal"] = [
+        {"kind": "heal", "card": f"the {n + 2} of hearts, kept for later"} for n in range(8)
+    ]
+    frame["legal"] += [
+        {"kind": "lure", **dict(zip(keys, values, strict=True))}
+        for values in itertools.product("ab", repeat=len(keys))
+    ]
+    frame["legal"].append({"kind": "end_turn"})
+    return json.dumps(frame)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["laptop", "phone"])
+def test_on_a_phone_a_quiet_but_tall_turn_keeps_the_board_on_the_first_screen(
+    browser: Browser, server: LiveServer, size: tuple[int, int]
+) -> None:
+    # Three kinds of choice keep their form open, but a row of eight buttons beside a
+    # form of four drop-downs still pushed a phone's board below the first screen (a
+    # Killer Kloo Doo turn: the board at 737 px): a phone folds the form when the
+    # board would start below the first screen, measured; a laptop keeps it open.
+    made = server.post(
+        "/api/tables",
+        {
+            "rules": "killer-kloo-doo",
+            "players": 2,
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+            "settings": {"bot_delay": 0},
+        },
+    )
+    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
+    watched = Watched(browser, size)
+    page = watched.page
+
+    def route(ws: Any) -> None:
+        real = ws.connect_to_server()
+        real.on_message(lambda m: ws.send(with_one_tall_form(m)))
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), route)
+    page.goto(server.url + joined["url"])
+    wait_until(page, "document.querySelector('#actions form[data-kind=lure]')")
+    top = page.evaluate(
+        "document.querySelector('#board').getBoundingClientRect().top + window.scrollY"
+    )
+    assert top < size[1] - 120, top
+    form = page.locator("#actions form[data-kind=lure]")
+    assert page.locator("#actions [data-kind=heal] button").count() == 8
+    if size == PHONE:
+        assert not form.is_visible()
+        page.click("#actions details[data-kind=lure] > summary")
+    assert form.is_visible()
     assert watched.problems == []
     watched.context.close()

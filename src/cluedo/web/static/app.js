@@ -740,13 +740,16 @@ function drawActions() {
   // or one open form of four drop-downs beside the buttons pushes the board off the
   // first screen.
   const kinds = order.filter((k) => T.legal.some((a) => a.kind === k)).length;
-  const busyPhone = kinds > 3 && window.matchMedia("(max-width: 700px)").matches;
-  let openForms = busyPhone ? 1 : 0;
+  const phone = window.matchMedia("(max-width: 700px)").matches;
+  let openForms = phone && kinds > 3 ? 1 : 0;
+  let open = null;  // the form left open, with its spec
+  const folded = (spec, form) => el("details", {class: "fold more", "data-kind": spec.kind},
+    el("summary", {text: (spec.group || humanise(spec.kind)) + "…"}), form);
   const formOrFold = (spec, actions) => {
     const form = actionForm(spec, actions, labelOf);
-    if (!openForms++) return form;
-    return el("details", {class: "fold more", "data-kind": spec.kind},
-      el("summary", {text: (spec.group || humanise(spec.kind)) + "…"}), form);
+    if (openForms++) return folded(spec, form);
+    open = {spec, form};
+    return form;
   };
   for (const kind of order) {
     const actions = T.legal.filter((a) => a.kind === kind);
@@ -775,6 +778,15 @@ function drawActions() {
       for (const a of actions) row.append(actionButton(a, labelOf(a)));
       box.append(row);
     } else box.append(listChooser(kind, actions, labelOf, group));
+  }
+  // A quieter turn can still be tall (a row of long buttons beside a form of four
+  // drop-downs): on a phone, if the board would start below the first screen, the
+  // open form folds too, measured rather than guessed from the kinds.
+  const board = $("board");
+  if (phone && open && board &&
+      board.getBoundingClientRect().top + window.scrollY > window.innerHeight - 120) {
+    const next = open.form.nextSibling;  // folded() moves the form into the line
+    box.insertBefore(folded(open.spec, open.form), next);
   }
 }
 function actionButton(a, label) {
