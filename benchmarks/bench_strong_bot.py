@@ -20,8 +20,11 @@ A bot is named as in ``cluedo simulate`` (``sensible``, ``detective``, ``strong`
 optionally with settings of the strong bot in brackets: ``strong[aware=0]``,
 ``strong[race=0]``, or its constants: ``strong[GAIN=0.3]``, ``strong[KEEP=0.5]``,
 ``strong[PULL=0.5]``, ``strong[LOOKAHEAD=6]``, ``strong[GAIN_IDLE=0.1]``,
-``strong[OWN_CARD=0.2]``, ``strong[GIVE=5.0]``, ``strong[KNOWN_NAMED=0.05]`` (several
-joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
+``strong[OWN_CARD=0.2]``, ``strong[GIVE=5.0]``, ``strong[KNOWN_NAMED=0.05]``,
+``strong[UNSOLVED=0.001]`` (several joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
+``peek`` (with the same settings) is a bound, not a bot: the strong bot whose notebook
+also reads every card shown to any player - what reading the opponents perfectly could
+at most give it.
 ``solves`` also splits its table by the chance the player may ask at its next turn
 (:func:`cluedo.agents.race.reach`).
 
@@ -70,17 +73,43 @@ def make_bot(spec: str, seat: int, seed: int) -> Agent:
         settings[key] = (
             float(value) if "." in value else int(value) if key.isupper() else bool(int(value))
         )
-    if name == "strong":
+    if name in ("strong", "peek"):
         from cluedo.agents.strong import StrongAgent
 
         tuning = {k: v for k, v in settings.items() if k.isupper()}
-        bot = StrongAgent(seat, seed, **{k: v for k, v in settings.items() if not k.isupper()})
+        kind = StrongAgent if name == "strong" else _peeking_class()
+        bot = kind(seat, seed, **{k: v for k, v in settings.items() if not k.isupper()})
         for key, value in tuning.items():  # class constants, e.g. strong[KEEP=0.5]
             setattr(bot, key, value)
         return bot
     from cluedo.agents.registry import make_agent
 
     return make_agent(name, seat, seed=seed)
+
+
+def _peeking_class() -> Any:
+    """``peek``: the strong bot whose notebook also reads every card shown to anyone - a
+    bound, not a bot (it sees what no seat may). It gives what reading the opponents
+    perfectly could at most add: all they know from their own questions. Its race and
+    its questions' log still see only the seat's view."""
+    from cluedo.agents.strong import StrongAgent
+
+    class Peeking(StrongAgent):
+        name = "peek"
+        game: Any = None
+        _peeked = 0
+
+        def _follow(self, view: Any) -> Any:
+            book = super()._follow(view)
+            events = self.game.events
+            for event in events[self._peeked :]:
+                if event.kind == "card_shown" and self.seat not in event.knowers:
+                    book.observe_event(event.for_seat(next(iter(event.knowers))))
+                    self._learnt += 1
+            self._peeked = len(events)
+            return book
+
+    return Peeking
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
@@ -119,6 +148,8 @@ def play_one(args: tuple[int, int, int, tuple[str, ...]]) -> dict[str, Any]:
     for seat, spec in enumerate(seats):
         bot = make_bot(spec, seat, seed_of(seed, seat, "bot"))
         agents[seat] = Timed(bot) if spec != "sensible" else bot
+        if hasattr(bot, "game"):
+            bot.game = game
     play_out(game, agents)
     state: Any = game.state
     times = {s: a.times for s, a in agents.items() if isinstance(a, Timed)}

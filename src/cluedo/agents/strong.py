@@ -110,6 +110,13 @@ class StrongAgent(Agent):
     KNOWN_SHRINK = 2.0
     """With :attr:`KNOWN_NAMED`: an envelope's odds are its opponent-aware odds times the
     mean weight of the deals holding it, pulled toward 1 by this many deals' worth."""
+    UNSOLVED = 1.0
+    """The likelihood ratio for a drawn deal on which an opponent still in the game
+    would have known the solution when it last could accuse and did not (a careful
+    player accuses as soon as it is sure). Its notebook is rebuilt on the deal as it
+    stood then: at the start of its latest turn, or at its end if its own question
+    there went unanswered (an answered question bars accusing that turn). 1 leaves
+    it out."""
     GIVE = 0.0
     """Bits a question loses per unit of the round's survival it costs: its passes and
     its answerer are public, and an opponent near the solution may rule out its last
@@ -158,7 +165,14 @@ class StrongAgent(Agent):
         self._public_at: dict[int, QuickNotebook] = {}
         """The public notebook as each question was asked (by its place in the log)."""
         self._named_ratio: tuple[int, dict[tuple[str, ...], float]] | None = None
-        """With KNOWN_NAMED: each drawn envelope's weight ratio, for the news it was drawn at."""
+        """With KNOWN_NAMED or UNSOLVED: each drawn envelope's weight ratio, for the news
+        it was drawn at."""
+        self._declined: dict[int, tuple[QuickNotebook, int]] = {}
+        """With UNSOLVED: for each opponent, the public notebook and the number of
+        questions asked when it last could accuse and did not."""
+        self._turn: tuple[int, bool] | None = None
+        """With UNSOLVED: whose turn it is, and whether a question of its own went
+        unanswered in it (it may accuse after that)."""
 
     # -- following the game -----------------------------------------------------------
 
@@ -187,7 +201,34 @@ class StrongAgent(Agent):
                         self._public_at[len(self.log.questions) - 1] = self.public.book.copy()
             if kind == "card_shown" and event["seat"] == self.seat and "card" in event:
                 self.shown.setdefault(event["card"], set()).add(event["to"])
+            if self.UNSOLVED != 1.0:
+                self._note_declined(event)
         return self.book
+
+    def _note_declined(self, event: Mapping[str, Any]) -> None:
+        """Keep, for :attr:`UNSOLVED`, where each opponent last let a chance to accuse
+        pass: the start of its turn, or the end of one where its question went
+        unanswered."""
+        kind = event["kind"]
+        if self.public is None or (self._turn is None and kind != "turn"):
+            return
+        if kind == "turn":
+            if self._turn is not None:
+                seat, unanswered = self._turn
+                if unanswered and seat != self.seat:
+                    self._declined[seat] = (self.public.book.copy(), len(self.log.questions))
+                    self._learnt += 1
+            seat = int(event["seat"])
+            self._turn = (seat, False)
+            if seat != self.seat:
+                self._declined[seat] = (self.public.book.copy(), len(self.log.questions))
+                self._learnt += 1
+        elif kind == "suggestion" and self._turn is not None:
+            self._turn = (self._turn[0], int(event["seat"]) == self._turn[0])
+        elif kind == "card_shown" and self._turn is not None:
+            self._turn = (self._turn[0], False)
+        elif kind == "accusation" and not event.get("correct", True):
+            self._declined.pop(int(event["seat"]), None)  # out: it accuses no more
 
     # -- choosing -------------------------------------------------------------------
 
@@ -251,7 +292,7 @@ class StrongAgent(Agent):
             owners[min(k * per_chain + per_chain, len(owners)) - 1] for k in range(4)
         ]
         self._holders = holders_of(owners, sampler.atom_place, players)
-        if self.KNOWN_NAMED != 1.0 and self.public is not None:
+        if (self.KNOWN_NAMED != 1.0 or self.UNSOLVED != 1.0) and self.public is not None:
             self._holders = self._weigh_named(self._holders, players)
         index = sampler.index
         categories = [[index[c] for c in cards] for cards in book.categories.values()]
@@ -266,6 +307,36 @@ class StrongAgent(Agent):
         self._scores = None
         self._cache_key = self._learnt
         return self._draws
+
+    def unsolved_weights(self, holders: Sequence[Sequence[int]]) -> list[float]:
+        """Each deal's weight by the opponents that have not accused: :attr:`UNSOLVED`
+        for every one whose notebook, rebuilt on the deal as it stood when it last let
+        a chance to accuse pass, had no card left to rule out."""
+        public = self.public
+        assert public is not None
+        bases: list[tuple[int, QuickNotebook, int]] = []
+        for seat, (book, asked) in self._declined.items():
+            base = book.copy()
+            try:
+                base.propagate()
+            except Contradiction:
+                continue
+            bases.append((seat, base, asked))
+        if not bases:
+            return [1.0] * len(holders)
+        questions = self.log.questions
+        rng = random.Random(self._learnt * 7919 + self.seat + 3)
+        weights = []
+        for holder in holders:
+            w = 1.0
+            for seat, base, asked in bases:
+                rebuilt = public.notebook_of(
+                    base, seat, holder, questions[:asked], rng, room_first=True
+                )
+                if rebuilt is not None and rebuilt.distance() == 0:
+                    w *= self.UNSOLVED
+            weights.append(w)
+        return weights
 
     def named_weights(self, holders: Sequence[Sequence[int]]) -> list[float]:
         """Each deal's weight by what the opponents' latest questions say
@@ -315,7 +386,11 @@ class StrongAgent(Agent):
         """The drawn deals resampled by :meth:`named_weights` (as many, drawn in
         proportion to their weights), and each envelope's weight ratio kept for
         :meth:`odds`."""
-        weights = self.named_weights(holders)
+        weights = [1.0] * len(holders)
+        if self.KNOWN_NAMED != 1.0:
+            weights = self.named_weights(holders)
+        if self.UNSOLVED != 1.0:
+            weights = [a * b for a, b in zip(weights, self.unsolved_weights(holders), strict=True)]
         total = sum(weights)
         if not holders or total <= 0.0:
             return holders
