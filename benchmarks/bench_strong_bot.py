@@ -73,11 +73,12 @@ def make_bot(spec: str, seat: int, seed: int) -> Agent:
         settings[key] = (
             float(value) if "." in value else int(value) if key.isupper() else bool(int(value))
         )
-    if name in ("strong", "peek"):
+    if name in ("strong", "peek", "seer"):
         from cluedo.agents.strong import StrongAgent
 
         tuning = {k: v for k, v in settings.items() if k.isupper()}
-        kind = StrongAgent if name == "strong" else _peeking_class()
+        bounds = {"peek": _peeking_class, "seer": _seeing_class}
+        kind: type[StrongAgent] = bounds[name]() if name in bounds else StrongAgent
         bot = kind(seat, seed, **{k: v for k, v in settings.items() if not k.isupper()})
         for key, value in tuning.items():  # class constants, e.g. strong[KEEP=0.5]
             setattr(bot, key, value)
@@ -110,6 +111,48 @@ def _peeking_class() -> Any:
             return book
 
     return Peeking
+
+
+def _seeing_class() -> Any:
+    """``seer``: the strong bot whose race knows how close each opponent truly is (its
+    notebook rebuilt on the true deal with every card shown to it) - a bound, not a
+    bot. Its own odds stay fair: it gives what a perfect model of the race (a search,
+    say) could at most add to when the bot bets."""
+    import random
+
+    from cluedo.agents.race import solves_next_turn
+    from cluedo.agents.strong import StrongAgent
+
+    class Seeing(StrongAgent):
+        name = "seer"
+        game: Any = None
+        _read = 0
+        _truth: Any = None
+
+        def _standing(self, view: Any, book: Any) -> Any:
+            standing = super()._standing(view, book)
+            if standing is None:
+                return None
+            game = self.game
+            events = [e.full() for e in game.events[self._read :]]
+            if self._truth is None:
+                self._truth = _public_and_truth(game.rules, game.state, events, game.players)
+            public, log, truth = self._truth
+            for event in events:
+                public.observe_event(event)
+                log.observe_event(event)
+            self._read = len(game.events)
+            base = public.settled()
+            rng = random.Random(self._read)
+            alive = 1.0
+            for seat in range(game.players):
+                if seat != self.seat and not view["eliminated"][seat]:
+                    distance = public.distance(base, seat, truth, log.questions, rng)
+                    alive *= 1.0 - solves_next_turn(distance)
+            combo, p, _ = standing
+            return (combo, p, alive)
+
+    return Seeing
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
