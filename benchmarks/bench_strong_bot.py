@@ -24,7 +24,8 @@ optionally with settings of the strong bot in brackets: ``strong[aware=0]``,
 ``strong[UNSOLVED=0.001]`` (several joined by ``;``: ``strong[DRAWS=400;RACE_DRAWS=48]``).
 ``peek`` (with the same settings) is a bound, not a bot: the strong bot whose notebook
 also reads every card shown to any player - what reading the opponents perfectly could
-at most give it.
+at most give it. ``seer`` is another: the strong bot whose race reads how close each
+opponent truly is.
 ``solves`` also splits its table by the chance the player may ask at its next turn
 (:func:`cluedo.agents.race.reach`).
 
@@ -114,10 +115,11 @@ def _peeking_class() -> Any:
 
 
 def _seeing_class() -> Any:
-    """``seer``: the strong bot whose race knows how close each opponent truly is (its
-    notebook rebuilt on the true deal with every card shown to it) - a bound, not a
-    bot. Its own odds stay fair: it gives what a perfect model of the race (a search,
-    say) could at most add to when the bot bets."""
+    """``seer``: the strong bot whose race knows how close each opponent truly is (each
+    opponent's notebook rebuilt on the true deal with every card shown to it) - a
+    bound, not a bot. Its own odds stay fair: it gives what knowing the opponents'
+    progress exactly (which a search of the race could only estimate) adds to when the
+    bot bets."""
     import random
 
     from cluedo.agents.race import solves_next_turn

@@ -383,9 +383,9 @@ class StrongAgent(Agent):
         return weights
 
     def _weigh_named(self, holders: list[list[int]], players: int) -> list[list[int]]:
-        """The drawn deals resampled by :meth:`named_weights` (as many, drawn in
-        proportion to their weights), and each envelope's weight ratio kept for
-        :meth:`odds`."""
+        """The drawn deals resampled by :meth:`named_weights` and
+        :meth:`unsolved_weights`, those of the settings on (as many, drawn in proportion
+        to their weights), and each envelope's weight ratio kept for :meth:`odds`."""
         weights = [1.0] * len(holders)
         if self.KNOWN_NAMED != 1.0:
             weights = self.named_weights(holders)
