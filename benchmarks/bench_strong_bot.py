@@ -25,7 +25,8 @@ optionally with settings of the strong bot in brackets: ``strong[aware=0]``,
 ``peek`` (with the same settings) is a bound, not a bot: the strong bot whose notebook
 also reads every card shown to any player - what reading the opponents perfectly could
 at most give it. ``seer`` is another: the strong bot whose race reads how close each
-opponent truly is.
+opponent truly is. ``asker`` is the strong bot walking and asking as the sensible bot
+does (its bets and its showing its own): what its choice of questions and rooms is worth.
 ``solves`` also splits its table by the chance the player may ask at its next turn
 (:func:`cluedo.agents.race.reach`).
 
@@ -74,11 +75,11 @@ def make_bot(spec: str, seat: int, seed: int) -> Agent:
         settings[key] = (
             float(value) if "." in value else int(value) if key.isupper() else bool(int(value))
         )
-    if name in ("strong", "peek", "seer"):
+    if name in ("strong", "peek", "seer", "asker"):
         from cluedo.agents.strong import StrongAgent
 
         tuning = {k: v for k, v in settings.items() if k.isupper()}
-        bounds = {"peek": _peeking_class, "seer": _seeing_class}
+        bounds = {"peek": _peeking_class, "seer": _seeing_class, "asker": _asking_class}
         kind: type[StrongAgent] = bounds[name]() if name in bounds else StrongAgent
         bot = kind(seat, seed, **{k: v for k, v in settings.items() if not k.isupper()})
         for key, value in tuning.items():  # class constants, e.g. strong[KEEP=0.5]
@@ -155,6 +156,34 @@ def _seeing_class() -> Any:
             return (combo, p, alive)
 
     return Seeing
+
+
+def _asking_class() -> Any:
+    """``asker``: the strong bot that walks and asks as the sensible bot does (it bets,
+    tests the envelope before a bet and shows cards as the strong bot) - how much the
+    strong bot's own choice of questions and rooms is worth."""
+    from cluedo.agents.registry import make_agent
+    from cluedo.agents.strong import StrongAgent
+
+    class Asking(StrongAgent):
+        name = "asker"
+
+        def __init__(self, seat: int, seed: int | None = None, **kw: Any) -> None:
+            super().__init__(seat, seed, **kw)
+            self.helper = make_agent("sensible", seat, seed=seed)
+
+        def choose(self, view: dict[str, Any], legal: Sequence[Any]) -> Any:
+            plain = self.helper.choose(view, legal)  # every time: it reads the log too
+            weighed = len(self.trace)
+            own = super().choose(view, legal)
+            if own.kind in ("accuse", "show") or plain.kind == "accuse":
+                return own
+            tested = len(self.trace) > weighed and self.trace[-1]["choice"] == "ask"
+            if own.kind == "suggest" and tested:
+                return own  # a question that tests the envelope before a bet
+            return plain
+
+    return Asking
 
 
 def wilson(wins: int, n: int) -> tuple[float, float]:
