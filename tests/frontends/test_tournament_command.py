@@ -98,3 +98,18 @@ def test_bad_input_exits_with_code_two_and_says_what_is_wrong(tmp_path: Path) ->
         result = runner.invoke(app, ["tournament", "--games", "1", *args])
         assert result.exit_code == 2, (args, result.output)
         assert hint in result.output
+
+
+def test_every_command_sums_itself_up_in_one_line_of_the_command_list() -> None:
+    # The list under `cluedo --help` shows a command's first paragraph with its line
+    # breaks kept: a summary wrapped in the source reads as ragged lines there.
+    import typer.main
+
+    from cluedo.cli import app
+
+    group = typer.main.get_command(app)
+    commands = group.commands  # type: ignore[attr-defined]
+    assert "tournament" in commands
+    for name, command in commands.items():
+        summary = (command.help or "").strip().split("\n\n")[0]
+        assert summary and "\n" not in summary, f"{name}: {summary!r}"

@@ -72,9 +72,11 @@ def tournament(
         Path | None, typer.Option("--json", help="Write the results to this file.")
     ] = None,
 ) -> None:
-    """Play the bots against each other with seats rotated: each alone against each
-    other bot, then all at one table. Report win rates with 95% intervals, how much
-    each bot beat each other at the mixed table, and a Plackett-Luce rating per bot."""
+    """Play the bots against each other with seats rotated, and rate them.
+
+    Each bot plays alone against each other bot, then all play at one table. Reports
+    win rates with 95% intervals, how much each bot beat each other at the mixed
+    table, and a Plackett-Luce rating per bot."""
     parsed = parse_json_options(options)
     try:
         rules_class(rules)
