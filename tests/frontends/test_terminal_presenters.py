@@ -69,7 +69,7 @@ def test_rule_options_are_typed_from_the_command_line() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["-o", "nosuch=1"], "Allowed options: "),
+        (["-o", "nosuch=1"], "Allowed options, each with its default: edition=us"),
         (["-o", "gems=maybe"], "'random' or 'choose'"),
         (["-o", "bluffs_to_win=0"], "bluffs_to_win"),
         (["-o", "gems"], "KEY=VALUE"),

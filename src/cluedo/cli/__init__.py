@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
+import textwrap
+
 import typer
 
 from cluedo.cli import solve, tournament
@@ -37,13 +40,23 @@ _verify.register(app)
 @app.command("rules")
 def list_rules() -> None:
     """List the rule sets and their options."""
-    from cluedo.engine.registry import available, rules_class
+    from cluedo.engine.registry import available, option_choices, option_text, rules_class
 
+    width = min(100, shutil.get_terminal_size().columns)
+    typer.echo("Each rule set's options with their defaults. Set one with -o KEY=VALUE in")
+    typer.echo("play, simulate, sweep and tournament, e.g. cluedo play -o movement=up_to")
     for name in available():
         cls = rules_class(name)
-        typer.echo(f"{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
+        typer.echo(f"\n{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
         for key, fld in cls.options_type.model_fields.items():
-            typer.echo(f"  {key} = {fld.default!r}  {fld.description or ''}")
+            default = option_text(fld.default)
+            typer.echo(f"  {key}={default}" if default else f"  {key} (unset)")
+            about = fld.description or ""
+            choices = option_choices(fld)
+            if choices:
+                about += f" [{' | '.join(choices)}]"
+            indent = " " * 6
+            typer.echo(textwrap.fill(about, width, initial_indent=indent, subsequent_indent=indent))
 
 
 COMMANDS_GROUP = "cluedo.commands"

@@ -15,18 +15,22 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from cluedo.agents.registry import LEVELS, bot_list
 from cluedo.engine.errors import CluedoError, OptionsError
-from cluedo.engine.registry import make_rules, rules_class
+from cluedo.engine.registry import make_rules, option_text, rules_class
+from cluedo.presentation.names import plural
 from cluedo.simulation.core import GameRecord, Rate, check_bot_spec
 from cluedo.simulation.simulate import (
+    JSON_OPTIONS,
+    RULE_OPTION,
     backend_for,
     check_json_path,
     exit_on_backend_error,
     game_progress,
-    parse_json_options,
+    rule_options,
 )
 from cluedo.simulation.tournament import (
     TournamentResult,
@@ -63,10 +67,8 @@ def tournament(
             help="Play only the mixed table (the bots seated in turn), not the round robin.",
         ),
     ] = False,
-    options: Annotated[
-        str | None,
-        typer.Option(help='Rule options as a JSON object, e.g. \'{"movement": "up_to"}\'.'),
-    ] = None,
+    option: Annotated[list[str] | None, RULE_OPTION] = None,
+    options: Annotated[str | None, JSON_OPTIONS] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.", min=1)] = 1,
     json_file: Annotated[
         Path | None, typer.Option("--json", help="Write the results to this file.")
@@ -77,11 +79,11 @@ def tournament(
     Each bot plays alone against each other bot, then all play at one table. Reports
     win rates with 95% intervals, how much each bot beat each other at the mixed
     table, and a Plackett-Luce rating per bot."""
-    parsed = parse_json_options(options)
     try:
         rules_class(rules)
     except OptionsError as err:
         raise typer.BadParameter(str(err), param_hint="--rules") from None
+    parsed = rule_options(rules, option, options)
     names, levels = resolve_bots(rules, bots)
     try:
         lineups = [mixed_table(names, players)] if mixed else round_robin(names, players)
@@ -116,7 +118,8 @@ def tournament(
         except OptionsError as err:
             hint = "--players" if "players" in str(err) and "options" not in str(err) else None
             raise typer.BadParameter(str(err), param_hint=hint or "--options") from None
-    command = tournament_command(rules, players, names, games, seed, mixed, options, workers)
+    given = json.dumps(parsed) if parsed else None
+    command = tournament_command(rules, players, names, games, seed, mixed, given, workers)
     if json_file is not None:
         data = {"format": RESULTS_FORMAT, "version": RESULTS_VERSION, "command": command}
         data |= result.to_json()
@@ -205,9 +208,10 @@ def print_result(
     console: Console, result: TournamentResult, levels: dict[str, str], accusations: bool
 ) -> None:
     """The tables: the bots by rating, each line-up's win rates, the margins."""
+    options = "".join(f", {k}={option_text(v)}" for k, v in result.options.items())
     console.print(
-        f"Tournament of {result.rules}, {result.players} players, {result.games} games per "
-        f"line-up with seats rotated, seed {result.seed}"
+        f"Tournament of {result.rules}, {result.players} players{escape(options)}, "
+        f"{plural(result.games, 'game')} per line-up with seats rotated, seed {result.seed}"
     )
     table = Table(title="Bots by rating (win rate per seat filled; 95% Wilson interval)")
     columns = ["bot", "level", "seats", "win rate", "95% CI"]

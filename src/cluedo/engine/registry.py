@@ -18,9 +18,10 @@ import importlib
 import json
 from collections.abc import Mapping
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import ValidationError
+from pydantic.fields import FieldInfo
 
 from cluedo.engine.errors import OptionsError
 from cluedo.engine.ruleset import RuleOptions, RuleSet
@@ -92,6 +93,46 @@ def rules_class(name: str) -> type[RuleSet[Any, Any]]:
     return _RULES[key]
 
 
+def option_text(value: Any) -> str:
+    """An option's value as typed after ``-o KEY=``: text as it is, ``true`` or
+    ``false``, a comma list; empty for none.
+
+    >>> option_text(False), option_text("up_to"), option_text(("plum", "white")), option_text(None)
+    ('false', 'up_to', 'plum,white', '')
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list | tuple):
+        return ",".join(option_text(v) for v in value)
+    return json.dumps(value)
+
+
+def option_choices(field: FieldInfo) -> tuple[str, ...]:
+    """The values an option takes, as typed after ``-o KEY=``, when they are few (a
+    fixed list or a yes/no); empty when it takes any number or text."""
+    kinds = get_args(field.annotation) if get_origin(field.annotation) is not Literal else ()
+    for kind in (field.annotation, *kinds):
+        if get_origin(kind) is Literal:
+            return tuple(option_text(v) for v in get_args(kind))
+        if kind is bool:
+            return ("true", "false")
+    return ()
+
+
+def allowed_options(name: str) -> str:
+    """Every option of a rule set with its default as typed after ``-o``, for messages
+    that say what is allowed."""
+    fields = rules_class(name).options_type.model_fields
+    return ", ".join(
+        f"{key}={option_text(f.default)}" if option_text(f.default) else f"{key} (unset)"
+        for key, f in fields.items()
+    )
+
+
 def parse_options(name: str, options: Mapping[str, Any] | None) -> RuleOptions:
     """Validate options for a rule set; the error lists every problem and the allowed keys."""
     cls = rules_class(name)
@@ -101,11 +142,9 @@ def parse_options(name: str, options: Mapping[str, Any] | None) -> RuleOptions:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'options'}: {e['msg']}" for e in err.errors()
         )
-        allowed = ", ".join(
-            f"{k} (default {f.default!r})" for k, f in cls.options_type.model_fields.items()
-        )
         raise OptionsError(
-            f"invalid options for {cls.name}: {problems}. Allowed options: {allowed}"
+            f"invalid options for {cls.name}: {problems}. "
+            f"Allowed options, each with its default: {allowed_options(cls.name)}"
         ) from None
 
 
@@ -128,8 +167,10 @@ def parse_option_values(rules: str, pairs: list[str]) -> dict[str, Any]:
         if not sep or not key:
             raise ValueError(f"-o takes KEY=VALUE, got {pair!r}")
         if key not in fields:
-            allowed = ", ".join(f"{k} (default {f.default!r})" for k, f in fields.items())
-            raise ValueError(f"{rules} has no option {key!r}. Allowed options: {allowed}")
+            raise ValueError(
+                f"{rules} has no option {key!r}. "
+                f"Allowed options, each with its default: {allowed_options(rules)}"
+            )
         value: Any
         try:
             value = json.loads(text)

@@ -22,6 +22,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
@@ -29,6 +30,8 @@ from rich.text import Text
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
 from cluedo.agents.registry import known_bot_names
 from cluedo.engine.errors import CluedoError, OptionsError
+from cluedo.engine.registry import option_text, parse_option_values
+from cluedo.presentation.names import plural
 from cluedo.simulation.balance import TURN_ORDER, ordinal
 from cluedo.simulation.core import (
     RAY_ADDRESS,
@@ -59,6 +62,34 @@ def register(app: typer.Typer) -> None:
     app.command("simulate")(simulate)
 
 
+RULE_OPTION = typer.Option(
+    "--option",
+    "-o",
+    metavar="KEY=VALUE",
+    help="A rule option, e.g. -o movement=up_to (as in `cluedo play`); repeatable. "
+    "`cluedo rules` lists them.",
+)
+JSON_OPTIONS = typer.Option(
+    help='Rule options as a JSON object, e.g. \'{"movement": "up_to"}\' (-o wins where both '
+    "set one)."
+)
+
+
+def rule_options(rules: str, pairs: list[str] | None, options: str | None) -> dict[str, Any]:
+    """The rule options of ``--options`` (JSON) and ``-o KEY=VALUE`` together, the
+    latter winning; a bad pair exits with code 2 and says what is allowed."""
+    parsed = parse_json_options(options)
+    if pairs:
+        try:
+            parsed |= parse_option_values(rules, pairs)
+        except OptionsError as err:
+            hint = "--rules" if "unknown rule set" in str(err) else "-o"
+            raise typer.BadParameter(str(err), param_hint=hint) from None
+        except ValueError as err:
+            raise typer.BadParameter(str(err), param_hint="-o") from None
+    return parsed
+
+
 def simulate(
     rules: Annotated[str, typer.Option(help="Rule set (see `cluedo rules`).")] = "classic",
     players: Annotated[int, typer.Option(help="Players at the table.")] = 6,
@@ -74,10 +105,8 @@ def simulate(
             "random, sensible, ... or cmd:<command line>. Default: the rule set's default bot.",
         ),
     ] = None,
-    options: Annotated[
-        str | None,
-        typer.Option(help='Rule options as a JSON object, e.g. \'{"movement": "up_to"}\'.'),
-    ] = None,
+    option: Annotated[list[str] | None, RULE_OPTION] = None,
+    options: Annotated[str | None, JSON_OPTIONS] = None,
     workers: Annotated[int, typer.Option(help="Worker processes.", min=1)] = 1,
     ray: Annotated[str | None, RAY_OPTION] = None,
     action_limit: Annotated[
@@ -96,7 +125,7 @@ def simulate(
 ) -> None:
     """Play bot games with seats rotated and report win rates with 95% confidence intervals."""
     config = build_config(
-        rules, players, games, seed, start, bots, parse_json_options(options), action_limit
+        rules, players, games, seed, start, bots, rule_options(rules, option, options), action_limit
     )
     # Say what cannot be written before the run, not after it.
     check_json_path(json_file)
@@ -367,9 +396,11 @@ def _print_summary(
     console: Console, config: SimulationConfig, summary: Summary, elapsed: float, where: str
 ) -> None:
     per_second = summary.games / elapsed if elapsed > 0 else 0.0
+    options = "".join(f", {k}={option_text(v)}" for k, v in config.options.items())
     console.print(
-        f"[bold]{summary.games}[/] games of {config.rules}, {config.players} players, "
-        f"seed {config.seed}, in {elapsed:.1f} s ({per_second:.0f} games/s, {where})"
+        f"[bold]{plural(summary.games, 'game')}[/] of {config.rules}, {config.players} players"
+        f"{escape(options)}, seed {config.seed}, in {elapsed:.1f} s ({per_second:.0f} games/s,"
+        f" {where})"
     )
     bots = Table(title="Win rate per bot (per seat filled; 95% Wilson interval)")
     for name in ("bot", "seats", "wins", "win rate", "95% CI", "wrong acc.", "wrong/game"):

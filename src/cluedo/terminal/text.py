@@ -48,15 +48,6 @@ def token_style(cards: CardSet, suspect: str) -> str:
     return TOKEN_COLOURS.get(colour or "", "bold")
 
 
-def plural(count: int, one: str, many: str | None = None) -> str:
-    """A count with its noun: '1 weapon', '2 weapons'.
-
-    >>> plural(1, "successful bluff"), plural(0, "box", "boxes")
-    ('1 successful bluff', '0 boxes')
-    """
-    return f"{count} {one if count == 1 else (many or one + 's')}"
-
-
 def location_name(cards: CardSet, location: Any) -> str:
     """A room's display name, or a corridor square as 'the corridor'."""
     if isinstance(location, str):

@@ -17,9 +17,9 @@ from rich.text import Text
 
 from cluedo.content.board import Square
 from cluedo.engine import Action
+from cluedo.presentation.names import plural
 from cluedo.terminal.presenters import register_presenter
 from cluedo.terminal.presenters.classic import ClassicPresenter
-from cluedo.terminal.text import plural
 
 GEM = ("◆", "bold magenta")
 

@@ -19,9 +19,9 @@ from rich.text import Text
 
 from cluedo.engine import Action
 from cluedo.mechanics.playing_cards import is_card, label
+from cluedo.presentation.names import plural
 from cluedo.terminal.present import Presenter
 from cluedo.terminal.presenters import register_presenter
-from cluedo.terminal.text import plural
 
 ASKED_FOR: Mapping[str, str] = {
     "weapon": "a weapon",
