@@ -388,7 +388,7 @@ def test_each_game_records_the_rule_sets_labels_and_numbers(tmp_path: Path) -> N
         assert r["stats"]["accusations"] >= r["stats"]["wrong accusations"]
     summary = data["summary"]
     characters = {g["label"] for g in summary["groups"] if g["grouping"] == "character"}
-    assert characters == {"scarlet", "mustard", "white"}
+    assert characters == {"Miss Scarlet", "Colonel Mustard", "Mrs. White"}  # as people read them
     assert sum(o["wins"] for o in summary["outcome_rates"]) == 4
     means = {st["name"]: st["mean"] for st in summary["stats"]}
     assert means["turns"] == summary["mean_turns"]

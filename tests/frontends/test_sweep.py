@@ -105,7 +105,12 @@ def test_each_cell_gives_what_a_separate_simulate_run_gives(tmp_path: Path) -> N
     text = flat(out)
     for header in ("3 players, movement=exact", "4 players, movement=up_to"):
         assert header in text
-    for row in ("seat 1 wins", "character: scarlet", "turns per game, mean", "suggestions, mean"):
+    for row in (
+        "seat 1 wins",
+        "character: Miss Scarlet",
+        "turns per game, mean",
+        "suggestions, mean",
+    ):
         assert row in text
 
 

@@ -667,7 +667,9 @@ def test_simulator_hooks_label_seats_by_character_and_count_kills() -> None:
     rules = game.rules
     assert isinstance(rules, ClussassinRules)
     state = state_of(game)
-    assert rules.seat_labels(state) == {"character": ["scarlet", "mustard", "white"]}
+    assert rules.seat_labels(state) == {
+        "character": ["Miss Scarlet", "Colonel Mustard", "Mrs. White"]
+    }
     script_dice(game, 6, 1)
     act(game, 0, "attack")
     stats = rules.game_stats(state)

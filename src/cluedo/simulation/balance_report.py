@@ -36,6 +36,7 @@ from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from cluedo import compiled
 from cluedo.engine.registry import rules_class
+from cluedo.presentation.names import humanise
 from cluedo.simulation.balance import (
     RateSeries,
     flags,
@@ -470,7 +471,7 @@ def _games_section(summary: Summary) -> str:
     parts = ['<h2 id="games">The games</h2>']
     rates = summary.outcome_rates()
     rows: list[tuple[object, ...]] = [
-        (outcome, count, pct(rates[outcome].rate) if outcome in rates else "")
+        (humanise(outcome), count, pct(rates[outcome].rate) if outcome in rates else "")
         for outcome, count in sorted(summary.outcomes.items())
     ]
     parts.append("<p>How the games ended (shares of the completed games):</p>")

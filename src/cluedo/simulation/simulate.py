@@ -31,7 +31,7 @@ from cluedo.agents.match import DEFAULT_ACTION_LIMIT
 from cluedo.agents.registry import known_bot_names
 from cluedo.engine.errors import CluedoError, OptionsError
 from cluedo.engine.registry import option_text, parse_option_values
-from cluedo.presentation.names import plural
+from cluedo.presentation.names import humanise, plural
 from cluedo.simulation.balance import TURN_ORDER, ordinal
 from cluedo.simulation.core import (
     RAY_ADDRESS,
@@ -423,14 +423,14 @@ def _print_summary(
         seats.add_column(name, justify="right")
     for seat, r in enumerate(summary.per_seat):
         rate, ci = _pct(r)
-        seats.add_row(str(seat), str(r.wins), rate, ci)
+        seats.add_row(str(seat + 1), str(r.wins), rate, ci)  # counted from 1, as people do
     console.print(seats)
     if (
         summary.per_turn
         and summary.per_turn != summary.per_seat
         and not any(g.grouping == TURN_ORDER for g in summary.groups)
     ):
-        # Only when it says something the seat table does not (seat 0 not always first),
+        # Only when it says something the seat table does not (seat 1 not always first),
         # and the rule set does not report it itself.
         turns = Table(title="Win rate by turn order")
         for name in ("plays", "wins", "win rate", "95% CI"):
@@ -447,7 +447,7 @@ def _print_summary(
     rates = summary.outcome_rates()
     for outcome, count in sorted(summary.outcomes.items()):
         share = f" ({100 * rates[outcome].rate:.1f}%)" if outcome in rates else ""
-        totals.add_row(f"  outcome {outcome}", f"{count}{share}")
+        totals.add_row(f"  outcome: {humanise(outcome)}", f"{count}{share}")
     totals.add_row("no winner", str(summary.no_winner))
     totals.add_row("turns: mean / median", f"{summary.mean_turns:.1f} / {summary.median_turns:g}")
     totals.add_row("actions per game: mean", f"{summary.mean_actions:.1f}")
@@ -462,7 +462,10 @@ def _print_designer_tables(console: Console, summary: Summary) -> None:
     for grouping in dict.fromkeys(g.grouping for g in summary.groups):
         table = Table(title=f"Win rate by {grouping} (95% Wilson interval)")
         for name in (grouping, "games", "side won", "side rate", "95% CI", "seats", "seat rate"):
-            table.add_column(name, justify="left" if name == grouping else "right")
+            first = name == grouping
+            # Names and intervals are not broken over lines (headers may be).
+            whole = first or name == "95% CI"
+            table.add_column(name, justify="left" if first else "right", no_wrap=whole)
         for g in summary.groups:
             if g.grouping != grouping:
                 continue

@@ -440,7 +440,8 @@ class ClassicRules(MansionTables, RuleSet[ClassicState, ClassicOptions]):
     # -- for the simulator ----------------------------------------------------------
 
     def seat_labels(self, state: ClassicState) -> dict[str, list[str]]:
-        return {"character": list(state.characters)}
+        # Named as the edition names them: the labels head a designer's tables.
+        return {"character": [self.cards.name(c) for c in state.characters]}
 
     def game_stats(self, state: ClassicState) -> dict[str, float]:
         return {

@@ -668,7 +668,7 @@ class ClussassinRules(MansionTables, RuleSet[ClussassinState, ClussassinOptions]
     # -- for the simulator ------------------------------------------------------------
 
     def seat_labels(self, state: ClussassinState) -> dict[str, list[str]]:
-        return {"character": list(state.characters)}
+        return {"character": [self.cards.name(c) for c in state.characters]}
 
     def game_stats(self, state: ClussassinState) -> dict[str, float]:
         played = set(state.characters)

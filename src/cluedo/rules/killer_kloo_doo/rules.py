@@ -271,7 +271,9 @@ class KillerKlooDooRules(Survival, RuleSet[KillerKlooDooState, KillerKlooDooOpti
     # -- the simulator's report -----------------------------------------------------
 
     def seat_labels(self, state: State) -> dict[str, list[str]]:
-        labels: dict[str, list[str]] = {"character": list(state.characters)}
+        labels: dict[str, list[str]] = {
+            "character": [self.card_set.name(c) for c in state.characters]
+        }
         if state.scores and self.options.parts == "both":
             ranked = sorted(range(state.players), key=lambda s: -state.scores[s])
             place = {s: i for i, s in enumerate(ranked)}
