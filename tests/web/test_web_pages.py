@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -528,6 +528,36 @@ def test_a_whole_classic_game_can_be_played_with_the_keyboard_alone(
 FORM_KINDS = ("lure", "spy", "steal", "fetch", "bribe")
 
 
+def at_a_turn_rewritten(
+    browser: Browser,
+    server: LiveServer,
+    size: tuple[int, int],
+    rewrite: Callable[[str | bytes], str | bytes],
+) -> Watched:
+    """A person's page at a two-seat Killer Kloo Doo table (against a random bot),
+    every message the server sends passed through ``rewrite`` on its way (to show the
+    page a turn the game would seldom deal)."""
+    made = server.post(
+        "/api/tables",
+        {
+            "rules": "killer-kloo-doo",
+            "players": 2,
+            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
+            "settings": {"bot_delay": 0},
+        },
+    )
+    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
+    watched = Watched(browser, size)
+
+    def route(ws: Any) -> None:
+        real = ws.connect_to_server()
+        real.on_message(lambda m: ws.send(rewrite(m)))
+
+    watched.page.route_web_socket(re.compile(r".*/ws/.*"), route)
+    watched.page.goto(server.url + joined["url"])
+    return watched
+
+
 def with_many_forms(message: str | bytes) -> str | bytes:
     """A state frame as the server sent it, with five forms of three fields each added
     (as a Killer Kloo Doo turn with a full hand offers); other messages unchanged."""
@@ -567,25 +597,8 @@ def test_on_a_phone_a_turn_of_many_forms_keeps_the_board_on_the_first_screen(
     # Killer Kloo Doo's five forms, every one open, pushed the board two screens down;
     # later one open form of four drop-downs beside a row of buttons still pushed it
     # below the first screen, so a phone folds every form of a busy turn.
-    made = server.post(
-        "/api/tables",
-        {
-            "rules": "killer-kloo-doo",
-            "players": 2,
-            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
-            "settings": {"bot_delay": 0},
-        },
-    )
-    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
-    watched = Watched(browser, size)
+    watched = at_a_turn_rewritten(browser, server, size, with_many_forms)
     page = watched.page
-
-    def route(ws: Any) -> None:
-        real = ws.connect_to_server()
-        real.on_message(lambda m: ws.send(with_many_forms(m)))
-
-    page.route_web_socket(re.compile(r".*/ws/.*"), route)
-    page.goto(server.url + joined["url"])
     wait_until(page, "document.querySelector('#actions form[data-kind=bribe]')")
     tops = page.evaluate(
         "['#actions', '#board'].map(s => document.querySelector(s).getBoundingClientRect().top)"
@@ -643,25 +656,8 @@ def test_on_a_phone_a_quiet_but_tall_turn_keeps_the_board_on_the_first_screen(
     # form of four drop-downs still pushed a phone's board below the first screen (a
     # Killer Kloo Doo turn: the board at 737 px): a phone folds the form when the
     # board would start below the first screen, measured; a laptop keeps it open.
-    made = server.post(
-        "/api/tables",
-        {
-            "rules": "killer-kloo-doo",
-            "players": 2,
-            "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}],
-            "settings": {"bot_delay": 0},
-        },
-    )
-    joined = server.post(f"/api/tables/{made['code']}/join", {"name": "Ann"})
-    watched = Watched(browser, size)
+    watched = at_a_turn_rewritten(browser, server, size, with_one_tall_form)
     page = watched.page
-
-    def route(ws: Any) -> None:
-        real = ws.connect_to_server()
-        real.on_message(lambda m: ws.send(with_one_tall_form(m)))
-
-    page.route_web_socket(re.compile(r".*/ws/.*"), route)
-    page.goto(server.url + joined["url"])
     wait_until(page, "document.querySelector('#actions form[data-kind=lure]')")
     top = page.evaluate(
         "document.querySelector('#board').getBoundingClientRect().top + window.scrollY"

@@ -40,7 +40,12 @@ _verify.register(app)
 @app.command("rules")
 def list_rules() -> None:
     """List the rule sets and their options."""
-    from cluedo.engine.registry import available, option_choices, option_text, rules_class
+    from cluedo.engine.registry import (
+        available,
+        option_choices,
+        option_with_default,
+        rules_class,
+    )
 
     width = min(100, shutil.get_terminal_size().columns)
     typer.echo("Each rule set's options with their defaults. Set one with -o KEY=VALUE in")
@@ -49,8 +54,7 @@ def list_rules() -> None:
         cls = rules_class(name)
         typer.echo(f"\n{name}: {cls.title}, {cls.min_players}-{cls.max_players} players")
         for key, fld in cls.options_type.model_fields.items():
-            default = option_text(fld.default)
-            typer.echo(f"  {key}={default}" if default else f"  {key} (unset)")
+            typer.echo(f"  {option_with_default(key, fld)}")
             about = fld.description or ""
             choices = option_choices(fld)
             if choices:

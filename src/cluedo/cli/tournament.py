@@ -20,7 +20,7 @@ from rich.table import Table
 
 from cluedo.agents.registry import LEVELS, bot_list
 from cluedo.engine.errors import CluedoError, OptionsError
-from cluedo.engine.registry import make_rules, option_text, rules_class
+from cluedo.engine.registry import make_rules, rules_class, typed_options
 from cluedo.presentation.names import plural
 from cluedo.simulation.core import GameRecord, Rate, check_bot_spec
 from cluedo.simulation.simulate import (
@@ -208,7 +208,8 @@ def print_result(
     console: Console, result: TournamentResult, levels: dict[str, str], accusations: bool
 ) -> None:
     """The tables: the bots by rating, each line-up's win rates, the margins."""
-    options = "".join(f", {k}={option_text(v)}" for k, v in result.options.items())
+    given = typed_options(result.options)
+    options = f", {given}" if given else ""
     console.print(
         f"Tournament of {result.rules}, {result.players} players{escape(options)}, "
         f"{plural(result.games, 'game')} per line-up with seats rotated, seed {result.seed}"

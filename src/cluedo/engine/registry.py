@@ -111,6 +111,15 @@ def option_text(value: Any) -> str:
     return json.dumps(value)
 
 
+def typed_options(options: Mapping[str, Any]) -> str:
+    """Options as typed after ``-o``, joined by commas (empty for none).
+
+    >>> typed_options({"movement": "up_to", "accuse_after_disproved": True})
+    'movement=up_to, accuse_after_disproved=true'
+    """
+    return ", ".join(f"{key}={option_text(value)}" for key, value in options.items())
+
+
 def option_choices(field: FieldInfo) -> tuple[str, ...]:
     """The values an option takes, as typed after ``-o KEY=``, when they are few (a
     fixed list or a yes/no); empty when it takes any number or text."""
@@ -123,14 +132,18 @@ def option_choices(field: FieldInfo) -> tuple[str, ...]:
     return ()
 
 
+def option_with_default(key: str, field: FieldInfo) -> str:
+    """An option and its default as typed after ``-o`` (``movement=exact``), or the
+    option alone, marked unset, when it has none."""
+    default = option_text(field.default)
+    return f"{key}={default}" if default else f"{key} (unset)"
+
+
 def allowed_options(name: str) -> str:
     """Every option of a rule set with its default as typed after ``-o``, for messages
     that say what is allowed."""
     fields = rules_class(name).options_type.model_fields
-    return ", ".join(
-        f"{key}={option_text(f.default)}" if option_text(f.default) else f"{key} (unset)"
-        for key, f in fields.items()
-    )
+    return ", ".join(option_with_default(key, f) for key, f in fields.items())
 
 
 def parse_options(name: str, options: Mapping[str, Any] | None) -> RuleOptions:

@@ -30,7 +30,7 @@ from rich.text import Text
 from cluedo.agents.match import DEFAULT_ACTION_LIMIT
 from cluedo.agents.registry import known_bot_names
 from cluedo.engine.errors import CluedoError, OptionsError
-from cluedo.engine.registry import option_text, parse_option_values
+from cluedo.engine.registry import parse_option_values, typed_options
 from cluedo.presentation.names import humanise, plural
 from cluedo.simulation.balance import TURN_ORDER, ordinal
 from cluedo.simulation.core import (
@@ -396,7 +396,8 @@ def _print_summary(
     console: Console, config: SimulationConfig, summary: Summary, elapsed: float, where: str
 ) -> None:
     per_second = summary.games / elapsed if elapsed > 0 else 0.0
-    options = "".join(f", {k}={option_text(v)}" for k, v in config.options.items())
+    given = typed_options(config.options)
+    options = f", {given}" if given else ""
     console.print(
         f"[bold]{plural(summary.games, 'game')}[/] of {config.rules}, {config.players} players"
         f"{escape(options)}, seed {config.seed}, in {elapsed:.1f} s ({per_second:.0f} games/s,"
