@@ -530,3 +530,17 @@ def test_killer_kloo_doo_says_you_are_dead_rather_than_show_negative_survival_po
     alive = frame_of("killer-kloo-doo", 0, 1, [], part=2, survival={mine: 14})
     assert "♥ 14" in draw(page, "killer-kloo-doo", alive, "uk")
     assert problems == []
+
+
+def test_a_panel_is_never_drawn_before_its_stylesheet(browser: Browser, server: LiveServer) -> None:
+    # The panels' stylesheet used to be added by the first panel drawn, so the panel
+    # showed unstyled until it loaded (a sheet's values run into their names: read that
+    # early, "Energetic13"). The page now links it with its own, before any panel.
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    loaded = page.evaluate(
+        "[...document.styleSheets].filter((s) => s.href && s.href.endsWith"
+        "('/static/panels/panels.css')).map((s) => s.cssRules.length)"
+    )
+    assert len(loaded) == 1 and loaded[0] > 0, loaded
+    assert page.evaluate("document.querySelectorAll('#variant-panel > *').length") == 0

@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   const RULES = "clue-or-cruel";
-  const {el, sv, cap, nameOf, listing, plural, mySeat, seatName, ensureStyles, token, row, at, register} = window.CluedoKit;
+  const {el, sv, cap, nameOf, listing, plural, mySeat, seatName, token, row, at, register} = window.CluedoKit;
 
   function the(ctx, id, v) {
     // Weapons and rooms take "the"; people do not.
@@ -59,7 +59,6 @@
   // -- the panel -------------------------------------------------------------------------------
   function panel(frame, ctx) {
     if (!frame || !frame.view) return null; // no game yet: nothing of the rule set's to show
-    ensureStyles();
     const v = (frame && frame.view) || {};
     const me = mySeat(frame);
     const characters = v.characters || [];

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const RULES = "clussassin";
-  const {el, sv, nameOf, listing, plural, mySeat, ensureStyles, token, row, register} = window.CluedoKit;
+  const {el, sv, nameOf, listing, plural, mySeat, token, row, register} = window.CluedoKit;
   const SIGHT_REACH = 6;  // a witness this close and in sight spoils a hallway attack
   const ATTACK_REACH = 3; // a target this close and in sight can be attacked
 
@@ -61,7 +61,6 @@
   // -- the panel -------------------------------------------------------------------------------
   function panel(frame, ctx) {
     if (!frame || !frame.view) return null; // no game yet: nothing of the rule set's to show
-    ensureStyles();
     const v = (frame && frame.view) || {};
     const me = mySeat(frame);
     const characters = v.characters || [];

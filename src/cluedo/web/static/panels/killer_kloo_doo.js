@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   const RULES = "killer-kloo-doo";
-  const {el, sv, words, cap, nameOf, listing, plural, mySeat, seatName, ensureStyles, seatInfo, colourOf, initials, textOn, token, row, at, register} = window.CluedoKit;
+  const {el, sv, words, cap, nameOf, listing, plural, mySeat, seatName, seatInfo, colourOf, initials, textOn, token, row, at, register} = window.CluedoKit;
   const SUITS = {S: ["♠", "Spades", "black"], H: ["♥", "Hearts", "red"], D: ["♦", "Diamonds", "red"], C: ["♣", "Clubs", "black"]};
   const RANKS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine",
     10: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace"};
@@ -138,7 +138,6 @@
   // -- the panel -------------------------------------------------------------------------------
   function panel(frame, ctx) {
     if (!frame || !frame.view) return null; // no game yet: nothing of the rule set's to show
-    ensureStyles();
     remember(frame || {});
     const v = (frame && frame.view) || {};
     const me = mySeat(frame);

@@ -53,10 +53,6 @@
     if (ctx && typeof ctx.seatLabel === "function") return ctx.seatLabel(seat);
     return "another player";
   }
-  function ensureStyles() {
-    if (document.querySelector("link[data-panels-css]")) return;
-    document.head.append(el("link", {rel: "stylesheet", href: "/static/panels/panels.css", "data-panels-css": "1"}));
-  }
   // The seat (from the frame's seats) that plays ``character``, or null.
   function seatInfo(frame, character) {
     const seat = (((frame && frame.view) || {}).characters || []).indexOf(character);
@@ -115,7 +111,7 @@
   }
 
   window.CluedoKit = Object.freeze({
-    SVGNS, COLOURS, el, sv, words, cap, nameOf, listing, plural, mySeat, seatName, ensureStyles,
+    SVGNS, COLOURS, el, sv, words, cap, nameOf, listing, plural, mySeat, seatName,
     seatInfo, colourOf, initialsOf, initials, textOn, token, row, at, guarded, register,
   });
 })();

@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   const RULES = "pendragon";
-  const {el, sv, words, listing, plural, mySeat, ensureStyles, row, at, register} = window.CluedoKit;
+  const {el, sv, words, listing, plural, mySeat, row, at, register} = window.CluedoKit;
   const STAIRCASE = "staircase";
   const D20 = 20;
   // Opposed traits, as the sheet pairs them.
@@ -124,7 +124,6 @@
   // -- the panel -------------------------------------------------------------------------------
   function panel(frame, ctx) {
     if (!frame || !frame.view) return null; // no game yet: nothing of the rule set's to show
-    ensureStyles();
     remember(frame || {});
     const v = (frame && frame.view) || {};
     const me = mySeat(frame);
